@@ -1,0 +1,177 @@
+"""The `ninebase` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, NoReturn
+
+import click
+
+from build_tables.puzzles import NAMES
+from build_tables.tablefile import TableError, TableFile, table_path
+
+from .parsing import InputError
+from .tables import Tables, query_puzzle, resolve_tables_dir
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_TABLE = 4
+
+EXIT_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
+names what is wrong and where); 4 a table is damaged or of another
+version (the message gives the command that rebuilds it)."""
+
+tables_option = click.option(
+    "--tables",
+    "tables_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Tables directory (default: $NINEBASE_TABLES, else the checkout's tables/ "
+    "or ~/.local/share/ninebase/tables).",
+)
+puzzle_argument = click.argument("puzzle", type=click.Choice(NAMES))
+
+
+def fail(message: str, status: int) -> NoReturn:
+    click.echo(f"ninebase: error: {message}", err=True)
+    sys.exit(status)
+
+
+@contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn the expected failures into one line on stderr and an exit status."""
+    try:
+        yield
+    except InputError as error:
+        fail(str(error), EXIT_BAD_INPUT)
+    except TableError as error:
+        fail(str(error), EXIT_TABLE)
+
+
+def read_stdin() -> str:
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"standard input is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def progress_bar(label: str, total: int) -> click.progressbar:
+    return click.progressbar(length=total, label=f"{label:<8}", file=sys.stderr, show_eta=False, width=30)
+
+
+def build_missing(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
+    """Build tables with progress bars and print the closing summary."""
+    from build_tables import build
+
+    reports = build(names, directory, force=force, progress=progress_bar)
+    if not reports:
+        click.echo(f"all tables present in {directory}", err=True)
+        return
+    click.echo(f"{'puzzle':<8} {'states':>12} {'reachable':>12} {'largest':>8} {'seconds':>8} {'size':>10}", err=True)
+    for report in reports:
+        click.echo(
+            f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {report.max_distance:>8} "
+            f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB",
+            err=True,
+        )
+
+
+def open_for(puzzle: str, tables_dir: Path | None) -> Tables:
+    """Tables for answering `puzzle`, building its table first if it is missing."""
+    tables = Tables(tables_dir)
+    if not table_path(tables.directory, puzzle).exists():
+        click.echo(f"ninebase: no {puzzle} table in {tables.directory}; building it now", err=True)
+        build_missing(tables.directory, (puzzle,))
+    tables.file(puzzle)
+    return tables
+
+
+@click.group(epilog=EXIT_STATUS_HELP)
+@click.version_option(package_name="ninebase")
+def main() -> None:
+    """ninebase: exact, instant answers for five 3x3 puzzles from prebuilt tables."""
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@click.option("--only", multiple=True, type=click.Choice(NAMES), help="Build only this puzzle (repeatable).")
+@click.option("--force", is_flag=True, help="Rebuild even if the table is present.")
+@tables_option
+def build(only: tuple[str, ...], force: bool, tables_dir: Path | None) -> None:
+    """Build the tables (all puzzles unless --only); present ones are kept."""
+    with reported_errors():
+        build_missing(resolve_tables_dir(tables_dir), only or NAMES, force)
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.argument("state", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
+@click.option("--steps/--no-steps", default=None, help="Draw the board after every move.")
+@tables_option
+def solve(
+    puzzle: str, state: tuple[str, ...], as_json: bool, batch: bool, steps: bool | None, tables_dir: Path | None
+) -> None:
+    """Solve one instance given in compact form, e.g. `ninebase solve sansu 175426839`."""
+    handler = query_puzzle(puzzle)
+    with reported_errors():
+        if batch and state:
+            raise InputError("--batch reads instances from stdin; give no STATE")
+        if not batch and not state:
+            raise InputError(f"give a {puzzle} instance, or --batch to read them from stdin")
+        board = None if batch else handler.board(" ".join(state))
+        with open_for(puzzle, tables_dir) as tables:
+            if board is not None:
+                solution = handler.solve(tables, board)
+                if as_json:
+                    click.echo(json.dumps(solution.to_dict()))
+                else:
+                    click.echo(handler.describe(solution, handler.steps_by_default if steps is None else steps))
+                return
+            for number, line in enumerate(read_stdin().splitlines(), 1):
+                try:
+                    answer = handler.solve(tables, handler.board(line.strip())).to_dict()
+                except InputError as error:
+                    answer = {"puzzle": puzzle, "line": number, "input": line, "error": str(error)}
+                click.echo(json.dumps(answer))
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def judge(puzzle: str, tables_dir: Path | None) -> None:
+    """Read the original problem's input on stdin; print exactly its output."""
+    handler = query_puzzle(puzzle)
+    with reported_errors():
+        boards = handler.read_original(read_stdin())
+        with open_for(puzzle, tables_dir) as tables:
+            sys.stdout.write("".join(handler.original_output(handler.solve(tables, board)) for board in boards))
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def stats(puzzle: str, tables_dir: Path | None) -> None:
+    """State counts, the largest distance and the distance histogram."""
+    with reported_errors():
+        with open_for(puzzle, tables_dir) as tables:
+            table: TableFile = tables.file(puzzle)
+            click.echo(histogram_report(puzzle, table.attrs))
+
+
+def histogram_report(title: str, attrs: dict) -> str:
+    histogram = [int(count) for count in attrs["histogram"]]
+    lines = [
+        f"{title}: {int(attrs['state_count']):,} states, {int(attrs['reachable_count']):,} reachable, "
+        f"largest distance {int(attrs['max_distance'])} ({histogram[-1]:,} states)",
+        f"{'distance':>8} {'states':>12}",
+    ]
+    widest = max(histogram)
+    for distance, count in enumerate(histogram):
+        bar = "#" * max(1 if count else 0, round(40 * count / widest))
+        lines.append(f"{distance:>8} {count:>12,}  {bar}")
+    return "\n".join(lines)

@@ -1,0 +1,65 @@
+"""clocks: compact `9 9 12 6 6 6 6 3 6`; original input three lines of three hours."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from build_tables.puzzles.clocks import PUZZLE, Board
+
+from ..batch import first_bad
+from ..drawing import grid
+from ..parsing import InputError, parse_rows, shown
+from ..solution import Solution
+from .base import QueryPuzzle
+
+HOURS = ("12", "3", "6", "9")
+"""Dial readings by quarter turns past 12."""
+_TURNS = {hour: turns for turns, hour in enumerate(HOURS)}
+
+
+def _dial(token: str, where: str) -> int:
+    if token not in HOURS:
+        raise InputError(f"{where}: {shown(token)} is not a clock value (3, 6, 9 or 12)")
+    return HOURS.index(token)
+
+
+class ClocksQuery(QueryPuzzle):
+    rules = PUZZLE
+
+    def parse(self, text: str) -> Board:
+        tokens = text.split()
+        if len(tokens) == 9 and all(token in _TURNS for token in tokens):
+            return tuple(map(_TURNS.__getitem__, tokens))
+        if len(tokens) != 9:
+            raise InputError(f"expected 9 clock values, found {len(tokens)}")
+        return tuple(_dial(token, f"value {i}") for i, token in enumerate(tokens, 1))
+
+    def compact(self, board: Board) -> str:
+        return " ".join(HOURS[turns] for turns in board)
+
+    def parse_original_board(self, lines: list[tuple[int, str]]) -> Board:
+        return tuple(parse_rows(lines, 3, 3, _dial, "three clock values"))
+
+    def original_output(self, solution: Solution) -> str:
+        return " ".join(map(str, solution.moves)) + "\n"
+
+    def move_value(self, move: int) -> int:
+        return move + 1
+
+    def ordered(self, moves: list[Any]) -> list[Any]:
+        return sorted(moves)
+
+    def panel(self, board: Board) -> list[str]:
+        return grid([HOURS[turns].rjust(2) for turns in board])
+
+    def indices(self, states: Any) -> np.ndarray:
+        hours = np.asarray(states)
+        if hours.dtype.kind not in "iu" or hours.ndim != 2 or hours.shape[1] != 9:
+            return self.encode_each(states)
+        first_bad(np.isin(hours, (3, 6, 9, 12)).all(axis=1), states, self.board)
+        return (hours // 3 % 4) @ (4 ** np.arange(8, -1, -1))
+
+
+QUERY = ClocksQuery()

@@ -1,0 +1,114 @@
+"""The ninebase command through click's runner, and once as a real process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import lookup
+from lookup.cli import main
+from rules import is_sansu, replay_sansu
+
+
+def run(tables_dir: Path, *args: str, stdin: str | bytes | None = None):
+    return CliRunner().invoke(main, [*args, "--tables", str(tables_dir)], input=stdin)
+
+
+def test_judge_sansu_prints_the_original_output(tables_dir: Path) -> None:
+    result = run(tables_dir, "judge", "sansu", stdin="1 7 5\n4 2 6\n8 3 9\n")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "5" and len(lines) == 4
+    final = tuple(int(d) for line in lines[1:] for d in line.split(" "))
+    assert is_sansu(final) and sorted(final) == list(range(1, 10))
+
+
+def test_judge_clocks_prints_the_original_output(tables_dir: Path) -> None:
+    result = run(tables_dir, "judge", "clocks", stdin="9 9 12\n6 6 6\n6 3 6\n")
+    assert (result.exit_code, result.output) == (0, "4 5 8 9\n")
+    solved = run(tables_dir, "judge", "clocks", stdin="12 12 12\n12 12 12\n12 12 12\n")
+    assert (solved.exit_code, solved.output) == (0, "\n")
+
+
+def test_solve_json(tables_dir: Path) -> None:
+    result = run(tables_dir, "solve", "sansu", "175426839", "--json")
+    answer = json.loads(result.output)
+    assert answer["puzzle"] == "sansu" and answer["distance"] == 5 and len(answer["moves"]) == 5
+    assert "".join(map(str, replay_sansu((1, 7, 5, 4, 2, 6, 8, 3, 9), answer["moves"]))) == answer["final"]
+
+
+def test_solve_text_draws_every_step(tables_dir: Path) -> None:
+    result = run(tables_dir, "solve", "sansu", "175426839")
+    assert result.exit_code == 0
+    assert "5 swaps" in result.output and "1 7 5" in result.output
+    clocks = run(tables_dir, "solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6")
+    assert "moves: 4 5 8 9" in clocks.output
+
+
+def test_batch_keeps_going_after_a_bad_line(tables_dir: Path) -> None:
+    result = run(tables_dir, "solve", "clocks", "--batch", "--json", stdin="9 9 12 6 6 6 6 3 6\n9 9 9\n12 12 12 12 12 12 12 12 12\n")
+    assert result.exit_code == 0
+    answers = [json.loads(line) for line in result.output.splitlines()]
+    assert [a.get("distance") for a in answers] == [4, None, 0]
+    assert "expected 9 clock values" in answers[1]["error"] and answers[1]["line"] == 2
+
+
+def test_bad_input_is_one_line_and_exit_2(tables_dir: Path) -> None:
+    for args, stdin in [
+        (("solve", "sansu", "12345678"), None),
+        (("solve", "clocks", "9", "9"), None),
+        (("judge", "sansu"), "1 2 3\n4 5 6\n7 8 8\n"),
+        (("judge", "clocks"), b"\xff\xfe"),
+        (("judge", "clocks"), ""),
+    ]:
+        result = run(tables_dir, *args, stdin=stdin)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.count("\n") == 1 and result.output.startswith("ninebase: error: ")
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_stats(tables_dir: Path) -> None:
+    result = run(tables_dir, "stats", "sansu")
+    assert result.exit_code == 0
+    assert "362,880 states" in result.output and "largest distance 5" in result.output
+    assert "       5        2,592  #" in result.output
+
+
+def test_missing_table_is_built_by_the_cli_and_an_error_in_the_api(tmp_path: Path, tables_dir: Path) -> None:
+    with lookup.open_tables(tmp_path) as tables:
+        try:
+            tables.distance("clocks", "12 12 12 12 12 12 12 12 12")
+        except lookup.MissingTableError as error:
+            assert "ninebase build --only clocks" in str(error)
+        else:
+            raise AssertionError("no MissingTableError")
+    result = run(tmp_path, "solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json")
+    assert result.exit_code == 0
+    assert "building it now" in result.stderr and json.loads(result.stdout)["moves"] == [4, 5, 8, 9]
+    assert (tmp_path / "clocks.h5").is_file()
+
+
+def test_build_is_idempotent(tables_dir: Path) -> None:
+    before = {p.name: p.stat().st_mtime_ns for p in tables_dir.glob("*.h5")}
+    result = run(tables_dir, "build")
+    assert result.exit_code == 0 and "all tables present" in result.stderr
+    assert {p.name: p.stat().st_mtime_ns for p in tables_dir.glob("*.h5")} == before
+
+
+def test_installed_command_runs_as_a_process(tables_dir: Path) -> None:
+    executable = shutil.which("ninebase")
+    assert executable, "the ninebase console script is not installed"
+    completed = subprocess.run(
+        [executable, "judge", "clocks", "--tables", str(tables_dir)],
+        input="9 9 12\n6 6 6\n6 3 6\n", capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert (completed.returncode, completed.stdout) == (0, "4 5 8 9\n")
+    bad = subprocess.run(
+        [executable, "solve", "sansu", "11", "--tables", str(tables_dir)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1

@@ -1,0 +1,104 @@
+"""Parsers: round trips and rejection of malformed input (hypothesis)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lookup import InputError
+from lookup.puzzles import get
+
+sansu = get("sansu")
+clocks = get("clocks")
+
+tiles = st.permutations(range(9)).map(tuple)  # sansu boards hold digit - 1
+dial_sets = st.lists(st.sampled_from((0, 1, 2, 3)), min_size=9, max_size=9).map(tuple)
+
+
+@given(tiles)
+def test_sansu_compact_round_trip(tile: tuple[int, ...]) -> None:
+    assert sansu.parse(sansu.compact(tile)) == tile
+
+
+@given(tiles, st.sampled_from(["\n", "\r\n"]), st.sampled_from([" ", "  ", "\t"]))
+def test_sansu_original_round_trip(tile: tuple[int, ...], newline: str, gap: str) -> None:
+    text = newline.join(gap.join(str(d + 1) for d in tile[r : r + 3]) for r in (0, 3, 6)) + newline
+    assert sansu.read_original(text) == [tile]
+
+
+@given(dial_sets)
+def test_clocks_compact_round_trip(dials: tuple[int, ...]) -> None:
+    assert clocks.parse(clocks.compact(dials)) == dials
+
+
+@given(dial_sets)
+def test_clocks_original_round_trip(dials: tuple[int, ...]) -> None:
+    text = "\n".join(clocks.compact(dials[r : r + 3]) for r in (0, 3, 6)) + "\n"
+    assert clocks.read_original(text) == [dials]
+
+
+@given(st.text(max_size=12))
+def test_sansu_compact_accepts_exactly_the_permutations(text: str) -> None:
+    valid = sorted(text) == list("123456789")
+    try:
+        assert sansu.parse(text) == tuple(int(d) - 1 for d in text) and valid
+    except InputError as error:
+        assert not valid and "\n" not in str(error)
+
+
+@given(st.lists(st.sampled_from(["3", "6", "9", "12", "0", "15", "x", "-3", "03", "", "1 2"]), max_size=11))
+def test_clocks_compact_rejects_anything_but_nine_dial_values(tokens: list[str]) -> None:
+    text = " ".join(tokens)
+    valid = len(text.split()) == 9 and all(t in ("3", "6", "9", "12") for t in text.split())
+    try:
+        clocks.parse(text)
+        assert valid
+    except InputError as error:
+        assert not valid and "\n" not in str(error)
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="123456789 \n\tx0", max_size=40))
+def test_original_readers_answer_or_raise_input_error(text: str) -> None:
+    for puzzle in (sansu, clocks):
+        try:
+            boards = puzzle.read_original(text)
+        except InputError as error:
+            assert str(error) and "\n" not in str(error)
+        else:
+            assert len(boards) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("17542683", "expected 9 digits"),
+        ("1754268399", "expected 9 digits"),
+        ("175426833", "appears twice"),
+        ("17542683a", "character 9"),
+        ("075426839", "character 1"),
+    ],
+)
+def test_sansu_errors_name_the_problem(text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        sansu.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("1 7 5\n4 2 6\n", "expected 3 lines"),
+        ("1 7 5\n4 2 6 1\n8 3 9\n", "line 2: expected 3 values"),
+        ("1 7 5\n4 2 6\n8 3 x\n", "line 3: 'x' is not a digit"),
+        ("1 7 5\n4 2 6\n8 3 5\n", "appears twice"),
+    ],
+)
+def test_sansu_original_errors_name_the_line(text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        sansu.read_original(text)
+
+
+def test_clocks_error_names_the_value() -> None:
+    with pytest.raises(InputError, match="line 2: '7' is not a clock value"):
+        clocks.read_original("9 9 12\n6 7 6\n6 3 6\n")
