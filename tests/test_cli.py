@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -100,8 +100,7 @@ def test_build_is_idempotent(tables_dir: Path) -> None:
 
 
 def test_installed_command_runs_as_a_process(tables_dir: Path) -> None:
-    executable = shutil.which("ninebase")
-    assert executable, "the ninebase console script is not installed"
+    executable = str(Path(sys.executable).parent / "ninebase")  # installed beside this interpreter
     completed = subprocess.run(
         [executable, "judge", "clocks", "--tables", str(tables_dir)],
         input="9 9 12\n6 6 6\n6 3 6\n", capture_output=True, text=True, timeout=60, check=False,
