@@ -39,11 +39,11 @@ def parse_rows(
     return values
 
 
-def distinct_digits(text: str, allowed: str, where: str = "") -> tuple[int, ...]:
-    """Exactly len(allowed) characters, each from `allowed`, none repeated."""
+def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9) -> tuple[int, ...]:
+    """Exactly `count` characters, each from `allowed`, none repeated."""
     prefix = f"{where}: " if where else ""
-    if len(text) != len(allowed):
-        raise InputError(f"{prefix}expected {len(allowed)} digits, found {len(text)} characters in {shown(text)}")
+    if len(text) != count:
+        raise InputError(f"{prefix}expected {count} digits, found {len(text)} characters in {shown(text)}")
     seen: dict[str, int] = {}
     for position, char in enumerate(text, 1):
         if char not in allowed:

@@ -90,3 +90,121 @@ def clocks_by_formula(hours: list[int]) -> list[int]:
         8 - b + c - d + 2 * e + 2 * f + g + 2 * h + i,
     ]
     return [value % 4 for value in t]
+
+
+def bidirectional_distance(start: S, goal: S, expand: Callable[[S], Iterable[S]], limit: int = 99) -> int | None:
+    """Fewest moves between two states of an undirected puzzle, searching from
+    both ends one whole layer at a time; None if more than `limit`."""
+    if start == goal:
+        return 0
+    seen = [{start: 0}, {goal: 0}]
+    layers = [[start], [goal]]
+    while layers[0] and layers[1]:
+        side = 0 if len(layers[0]) <= len(layers[1]) else 1
+        depth = seen[side][layers[side][0]] + 1
+        if depth + max(seen[1 - side].values()) > limit + 1 and seen[0][layers[0][0]] + seen[1][layers[1][0]] + 1 > limit:
+            return None
+        following_layer = []
+        best = None
+        for state in layers[side]:
+            for following in expand(state):
+                if following in seen[1 - side]:
+                    total = depth + seen[1 - side][following]
+                    best = total if best is None else min(best, total)
+                if following not in seen[side]:
+                    seen[side][following] = depth
+                    following_layer.append(following)
+        if best is not None:
+            return best if best <= limit else None
+        layers[side] = following_layer
+    return None
+
+
+# eight ----------------------------------------------------------------------
+EMPTY_STEPS = {"U": -3, "D": 3, "L": -1, "R": 1}
+
+
+def eight_goal(board: tuple[int, ...]) -> tuple[int, ...]:
+    missing = (set(range(1, 10)) - set(board)).pop()
+    return tuple(0 if d == missing else d for d in range(1, 10))
+
+
+def eight_slides(board: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    empty = board.index(0)
+    for cell in neighbours_on_grid(empty):
+        slid = list(board)
+        slid[empty], slid[cell] = slid[cell], 0
+        yield tuple(slid)
+
+
+def replay_eight(board: tuple[int, ...], moves: list[str]) -> tuple[int, ...]:
+    cells = list(board)
+    for letter in moves:
+        empty = cells.index(0)
+        target = empty + EMPTY_STEPS[letter]
+        assert target in neighbours_on_grid(empty), f"move {letter} leaves the board"
+        cells[empty], cells[target] = cells[target], 0
+    return tuple(cells)
+
+
+# nine -----------------------------------------------------------------------
+def _rotate_left(m: list[list[str]]) -> list[list[str]]:
+    # As the seed's AL: the new first row is the old last column, top to bottom.
+    return [[m[c][2 - r] for c in range(3)] for r in range(3)]
+
+
+def _rotate_right(m: list[list[str]]) -> list[list[str]]:
+    return [[m[2 - c][r] for c in range(3)] for r in range(3)]
+
+
+def nine_operations(a: list[list[str]], b: list[list[str]], name: str) -> tuple[list[list[str]], list[list[str]]]:
+    if name == "AL":
+        return _rotate_left(a), b
+    if name == "AR":
+        return _rotate_right(a), b
+    if name == "BL":
+        return a, _rotate_left(b)
+    if name == "BR":
+        return a, _rotate_right(b)
+    assert name in ("C1", "C2", "C3"), f"unknown operation {name}"
+    k = int(name[1]) - 1
+    a, b = [row[:] for row in a], [row[:] for row in b]
+    for r in range(3):
+        a[r][k], b[r][k] = b[r][k], a[r][k]
+    return a, b
+
+
+def nine_matrices(text: str) -> tuple[list[list[str]], list[list[str]]]:
+    """From the compact form `AAAAAAAAA BBBBBBBBB`."""
+    a, b = text.split()
+    return [list(a[r : r + 3]) for r in (0, 3, 6)], [list(b[r : r + 3]) for r in (0, 3, 6)]
+
+
+def nine_key(a: list[list[str]], b: list[list[str]]) -> str:
+    return "".join(map("".join, a)) + " " + "".join(map("".join, b))
+
+
+def _position_maps() -> list[tuple[int, ...]]:
+    """Per operation, where each of the 18 characters of a key comes from:
+    the operations applied once to a board of position labels."""
+    labels = [f"{i:02d}" for i in range(18)]
+    a = [labels[r : r + 3] for r in (0, 3, 6)]
+    b = [labels[r : r + 3] for r in (9, 12, 15)]
+    maps = []
+    for name in ("AL", "AR", "BL", "BR", "C1", "C2", "C3"):
+        moved_a, moved_b = nine_operations(a, b, name)
+        maps.append(tuple(int(label) for label in [*sum(moved_a, []), *sum(moved_b, [])]))
+    return maps
+
+
+_NINE_MAPS = _position_maps()
+
+
+def nine_neighbours(key: str) -> Iterator[str]:
+    cells = key.replace(" ", "")
+    for source in _NINE_MAPS:
+        moved = "".join(cells[i] for i in source)
+        yield moved[:9] + " " + moved[9:]
+
+
+NINE_GOAL = "000000000 111111111"

@@ -64,11 +64,25 @@ def test_bad_input_is_one_line_and_exit_2(tables_dir: Path) -> None:
         (("judge", "sansu"), "1 2 3\n4 5 6\n7 8 8\n"),
         (("judge", "clocks"), b"\xff\xfe"),
         (("judge", "clocks"), ""),
+        (("solve", "eight", "123456789"), None),
+        (("judge", "eight"), "1 2 3\n0 6 9\n4 7 8 9\n"),
+        (("solve", "nine", "100000000", "11111101"), None),
+        (("judge", "nine"), "100\n000\n000\n111\n111\n"),
     ]:
         result = run(tables_dir, *args, stdin=stdin)
         assert result.exit_code == 2, (args, result.output)
         assert result.output.count("\n") == 1 and result.output.startswith("ninebase: error: ")
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_batch_eight_and_nine(tables_dir: Path) -> None:
+    eight = run(tables_dir, "solve", "eight", "--batch", stdin="123069478\n123456780\n123456870\n12345\n")
+    answers = [json.loads(line) for line in eight.output.splitlines()]
+    assert [a.get("distance") for a in answers] == [5, 0, None, None]
+    assert "reason" in answers[2] and "error" in answers[3]
+    nine = run(tables_dir, "solve", "nine", "--batch", "--json", stdin="100000000 111111011\nbad\n")
+    answers = [json.loads(line) for line in nine.output.splitlines()]
+    assert answers[0]["distance"] == 5 and answers[1]["line"] == 2
 
 
 def test_stats(tables_dir: Path) -> None:

@@ -102,3 +102,80 @@ def test_sansu_original_errors_name_the_line(text: str, fragment: str) -> None:
 def test_clocks_error_names_the_value() -> None:
     with pytest.raises(InputError, match="line 2: '7' is not a clock value"):
         clocks.read_original("9 9 12\n6 7 6\n6 3 6\n")
+
+
+eight = get("eight")
+nine = get("nine")
+
+eight_boards = st.integers(1, 9).flatmap(
+    lambda missing: st.permutations([0 if d == missing else d for d in range(1, 10)]).map(tuple)
+)
+
+
+@given(eight_boards)
+def test_eight_round_trips(digits: tuple[int, ...]) -> None:
+    text = "".join(map(str, digits))
+    assert eight.compact(eight.parse(text)) == text
+    original = "\n".join(" ".join(text[r : r + 3]) for r in (0, 3, 6))
+    assert eight.read_original(original) == [eight.parse(text)]
+
+
+@given(st.integers(0, (1 << 18) - 1))
+def test_nine_round_trips(board: int) -> None:
+    assert nine.parse(nine.compact(board)) == board
+    cells = f"{board:018b}"
+    assert nine.read_original("\n".join(cells[r : r + 3] for r in range(0, 18, 3)) + "\n") == [board]
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="0123456789 x", max_size=12))
+def test_eight_accepts_exactly_boards_with_one_empty_cell(text: str) -> None:
+    valid = len(text) == 9 and "0" in text and len(set(text)) == 9 and set(text) <= set("0123456789")
+    try:
+        assert eight.compact(eight.parse(text)) == text and valid
+    except InputError as error:
+        assert not valid and "\n" not in str(error)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="01 2\n", max_size=24))
+def test_nine_accepts_exactly_two_groups_of_nine_bits(text: str) -> None:
+    parts = text.split()
+    valid = len(parts) == 2 and all(len(p) == 9 and set(p) <= {"0", "1"} for p in parts)
+    try:
+        nine.parse(text)
+        assert valid
+    except InputError as error:
+        assert not valid and "\n" not in str(error)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "text", "fragment"),
+    [
+        ("eight", "12306947", "expected 9 digits"),
+        ("eight", "123069477", "appears twice"),
+        ("eight", "123456789", "no empty cell"),
+        ("eight", "1230694x8", "character 8"),
+        ("nine", "100000000", "found 1 groups"),
+        ("nine", "10000000 111111011", "matrix A: expected 9 characters"),
+        ("nine", "100000000 111111012", "matrix B"),
+    ],
+)
+def test_eight_and_nine_errors_name_the_problem(puzzle: str, text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        get(puzzle).parse(text)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "text", "fragment"),
+    [
+        ("eight", "1 2 3\n0 6 9\n4 7\n", "line 3: expected 3 values"),
+        ("eight", "1 2 3\n0 6 9\n4 7 0\n", "appears twice"),
+        ("nine", "100\n000\n000\n111\n111\n", "expected 6 lines"),
+        ("nine", "100\n000\n000\n111\n1a1\n011\n", "line 5: expected three characters"),
+        ("nine", "100\n0000\n000\n111\n111\n011\n", "line 2"),
+    ],
+)
+def test_eight_and_nine_original_errors_name_the_line(puzzle: str, text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        get(puzzle).read_original(text)

@@ -6,7 +6,7 @@ import importlib
 
 from .base import SINGLE_SEARCH, TablePuzzle
 
-NAMES = ("sansu", "clocks")
+NAMES = ("sansu", "clocks", "eight", "nine")
 
 
 def get(name: str) -> TablePuzzle:

@@ -44,7 +44,6 @@ class QueryPuzzle(ABC):
     """Joins the parts of a state given as a list into the compact form."""
     move_noun = ("move", "moves")
     steps_by_default = False
-    original_rows = 3
 
     @property
     def name(self) -> str:
@@ -83,8 +82,10 @@ class QueryPuzzle(ABC):
         """Further JSON fields of a solved instance."""
         return {}
 
-    def unsolvable_reason(self, board: Any) -> str:
-        return "no goal can be reached"
+    def unsolvable_reason(self, board: Any) -> str | None:
+        """Why `board` can never reach a goal, decided from the board alone
+        (an invariant of the moves); None if it can."""
+        return None
 
     @abstractmethod
     def panel(self, board: Any) -> list[str]:
@@ -118,10 +119,12 @@ class QueryPuzzle(ABC):
         rules = self.rules
         distance_table = tables.array(self.name, "distance")
         parent = tables.array(self.name, "parent")
+        reason = self.unsolvable_reason(board)
         index = rules.encode(board)
-        distance = int(distance_table[index])
-        if distance == UNREACHABLE:
-            return Solution(self.name, self.compact(board), None, [], [board], {"reason": self.unsolvable_reason(board)})
+        distance = distance_table.item(index)
+        if reason is not None or distance == UNREACHABLE:
+            reason = reason or "no goal can be reached from this board"
+            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
         boards = [board]
         moves = []
         for _ in range(distance):
@@ -141,9 +144,9 @@ class QueryPuzzle(ABC):
 
     def describe(self, solution: Solution, steps: bool) -> str:
         """A solution drawn for a person."""
-        start = self.panel(solution.boards[0])
         if not solution.solvable:
-            return "\n".join([*start, f"unsolvable: {solution.extra['reason']}"])
+            reason = solution.extra["reason"]
+            return "\n".join([f"{self.name} {solution.state}: unsolvable", reason, "", *self.panel(solution.boards[0])])
         count = f"{solution.distance} {self.move_noun[solution.distance != 1]}"
         lines = [f"{self.name} {solution.state}: {count}"]
         if solution.distance:
