@@ -11,7 +11,7 @@ from typing import Iterator, NoReturn
 import click
 
 from build_tables.puzzles import NAMES
-from build_tables.tablefile import TableError, TableFile, table_path
+from build_tables.tablefile import TableError, table_path
 
 from .parsing import InputError
 from .tables import Tables, query_puzzle, resolve_tables_dir
@@ -128,7 +128,8 @@ def solve(
             if board is not None:
                 solution = handler.solve(tables, board)
                 if as_json:
-                    click.echo(json.dumps(solution.to_dict()))
+                    fields = handler.step_fields(solution) if steps and solution.solvable else {}
+                    click.echo(json.dumps({**solution.to_dict(), **fields}))
                 else:
                     click.echo(handler.describe(solution, handler.steps_by_default if steps is None else steps))
                 return
@@ -147,9 +148,10 @@ def judge(puzzle: str, tables_dir: Path | None) -> None:
     """Read the original problem's input on stdin; print exactly its output."""
     handler = query_puzzle(puzzle)
     with reported_errors():
-        boards = handler.read_original(read_stdin())
+        text = read_stdin()
+        handler.read_original(text)  # bad input is reported before any table is opened or built
         with open_for(puzzle, tables_dir) as tables:
-            sys.stdout.write("".join(handler.original_output(handler.solve(tables, board)) for board in boards))
+            sys.stdout.write(handler.judge(tables, text))
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
@@ -159,19 +161,4 @@ def stats(puzzle: str, tables_dir: Path | None) -> None:
     """State counts, the largest distance and the distance histogram."""
     with reported_errors():
         with open_for(puzzle, tables_dir) as tables:
-            table: TableFile = tables.file(puzzle)
-            click.echo(histogram_report(puzzle, table.attrs))
-
-
-def histogram_report(title: str, attrs: dict) -> str:
-    histogram = [int(count) for count in attrs["histogram"]]
-    lines = [
-        f"{title}: {int(attrs['state_count']):,} states, {int(attrs['reachable_count']):,} reachable, "
-        f"largest distance {int(attrs['max_distance'])} ({histogram[-1]:,} states)",
-        f"{'distance':>8} {'states':>12}",
-    ]
-    widest = max(histogram)
-    for distance, count in enumerate(histogram):
-        bar = "#" * max(1 if count else 0, round(40 * count / widest))
-        lines.append(f"{distance:>8} {count:>12,}  {bar}")
-    return "\n".join(lines)
+            click.echo(query_puzzle(puzzle).stats(tables))

@@ -28,3 +28,13 @@ def side_by_side(panels: Sequence[Sequence[str]], captions: Sequence[str], width
 def grid(cells: Sequence[str], columns: int = 3) -> list[str]:
     """Rows of a board whose cells are given in reading order."""
     return [" ".join(cells[row : row + columns]) for row in range(0, len(cells), columns)]
+
+
+def histogram(counts: Sequence[int], label: str = "distance", width: int = 40) -> list[str]:
+    """One line per distance: the count and a bar scaled to the largest count."""
+    widest = max(counts)
+    lines = [f"{label:>8} {'count':>12}"]
+    for distance, count in enumerate(counts):
+        bar = "#" * max(1 if count else 0, round(width * count / widest))
+        lines.append(f"{distance:>8} {count:>12,}  {bar}")
+    return lines

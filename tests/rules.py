@@ -4,6 +4,7 @@ brute-force searches that the tables are checked against."""
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from typing import Callable, Hashable, Iterable, Iterator, TypeVar
 
@@ -92,30 +93,36 @@ def clocks_by_formula(hours: list[int]) -> list[int]:
     return [value % 4 for value in t]
 
 
-def bidirectional_distance(start: S, goal: S, expand: Callable[[S], Iterable[S]], limit: int = 99) -> int | None:
-    """Fewest moves between two states of an undirected puzzle, searching from
-    both ends one whole layer at a time; None if more than `limit`."""
-    if start == goal:
+def bidirectional_distance(
+    start: S, goals: Iterable[S], expand: Callable[[S], Iterable[S]], limit: int | None = None
+) -> int | None:
+    """Fewest moves from `start` to any of `goals` in a puzzle whose moves can
+    be undone, searching from both ends one whole layer at a time (always the
+    smaller side); None if no goal is reachable, or none within `limit`."""
+    seen = [{start: 0}, {goal: 0 for goal in goals}]
+    if start in seen[1]:
         return 0
-    seen = [{start: 0}, {goal: 0}]
-    layers = [[start], [goal]]
+    layers = [[start], list(seen[1])]
+    depths = [0, 0]
     while layers[0] and layers[1]:
+        if limit is not None and depths[0] + depths[1] >= limit:
+            return None  # every path of up to depths[0] + depths[1] moves would have met already
         side = 0 if len(layers[0]) <= len(layers[1]) else 1
-        depth = seen[side][layers[side][0]] + 1
-        if depth + max(seen[1 - side].values()) > limit + 1 and seen[0][layers[0][0]] + seen[1][layers[1][0]] + 1 > limit:
-            return None
+        depths[side] += 1
+        other = seen[1 - side]
         following_layer = []
         best = None
         for state in layers[side]:
             for following in expand(state):
-                if following in seen[1 - side]:
-                    total = depth + seen[1 - side][following]
+                if following in seen[side]:
+                    continue
+                seen[side][following] = depths[side]
+                following_layer.append(following)
+                if following in other:
+                    total = depths[side] + other[following]
                     best = total if best is None else min(best, total)
-                if following not in seen[side]:
-                    seen[side][following] = depth
-                    following_layer.append(following)
         if best is not None:
-            return best if best <= limit else None
+            return best if limit is None or best <= limit else None
         layers[side] = following_layer
     return None
 
@@ -208,3 +215,51 @@ def nine_neighbours(key: str) -> Iterator[str]:
 
 
 NINE_GOAL = "000000000 111111111"
+
+
+# cube -----------------------------------------------------------------------
+# Each cube is its (top, x-facing, y-facing) colours; None is the empty square.
+CUBE_START = ("W", "B", "R")
+CUBE_STEPS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+
+
+def cube_start(x: int, y: int) -> tuple:
+    return tuple(None if (column + 1, row + 1) == (x, y) else CUBE_START for row in range(3) for column in range(3))
+
+
+def cube_roll(board: tuple, letter: str) -> tuple | None:
+    """The board after the empty square moves by `letter` (the cube there
+    rolls the opposite way), None if that leaves the board."""
+    empty = board.index(None)
+    column, row = empty % 3 + CUBE_STEPS[letter][0], empty // 3 + CUBE_STEPS[letter][1]
+    if not (0 <= column < 3 and 0 <= row < 3):
+        return None
+    source = row * 3 + column
+    top, x, y = board[source]
+    rolled = (x, top, y) if letter in "LR" else (y, x, top)
+    cells = list(board)
+    cells[empty], cells[source] = rolled, None
+    return tuple(cells)
+
+
+def cube_neighbours(board: tuple) -> Iterator[tuple]:
+    for letter in CUBE_STEPS:
+        rolled = cube_roll(board, letter)
+        if rolled is not None:
+            yield rolled
+
+
+def cube_pattern(board: tuple) -> str:
+    return "".join("E" if cube is None else cube[0] for cube in board)
+
+
+def boards_showing(pattern: str) -> list[tuple]:
+    """Every board whose top colours are `pattern` (two orientations per cube)."""
+    options = []
+    for letter in pattern:
+        if letter == "E":
+            options.append([None])
+        else:
+            others = [c for c in "WBR" if c != letter]
+            options.append([(letter, others[0], others[1]), (letter, others[1], others[0])])
+    return [tuple(cells) for cells in itertools.product(*options)]

@@ -68,10 +68,10 @@ def test_random_boards_of_every_goal_against_bidirectional_search(tables: lookup
             if solution.distance is None:
                 assert "permutation" in solution.to_dict()["reason"] and solution.moves == []
                 if exhausted < 2:
-                    assert bidirectional_distance(board, eight_goal(board), eight_slides) is None
+                    assert bidirectional_distance(board, [eight_goal(board)], eight_slides) is None
                     exhausted += 1
                 continue
-            assert solution.distance == bidirectional_distance(board, eight_goal(board), eight_slides), text
+            assert solution.distance == bidirectional_distance(board, [eight_goal(board)], eight_slides), text
             assert len(solution.moves) == solution.distance
             assert replay_eight(board, solution.moves) == eight_goal(board)
             assert solution.to_dict()["goal"] == "".join(map(str, eight_goal(board)))

@@ -6,7 +6,7 @@ import importlib
 
 from .base import SINGLE_SEARCH, TablePuzzle
 
-NAMES = ("sansu", "clocks", "eight", "nine")
+NAMES = ("sansu", "clocks", "eight", "nine", "cube")
 
 
 def get(name: str) -> TablePuzzle:

@@ -23,9 +23,11 @@ def bits_for(move_count: int) -> int:
 
 
 class TablePuzzle(ABC):
-    """A puzzle with one goal-directed search: subclasses say how states are
-    encoded (`encode`/`decode`, scalar), how moves act on one board (`apply`)
-    and, vectorised for the engine, `goal_states` and `predecessors`."""
+    """A puzzle's rules: subclasses say how states are encoded
+    (`encode`/`decode`, scalar) and how moves act on one board (`apply`).
+    By default the puzzle is one search, so it also implements the engine's
+    `Puzzle` protocol (`state_count`, vectorised `goal_states` and
+    `predecessors`); a puzzle of several searches overrides `searches`."""
 
     name: str
     state_count: int
@@ -56,12 +58,4 @@ class TablePuzzle(ABC):
 
     @abstractmethod
     def apply(self, board: Any, move: int) -> Any:
-        """See the class docstring."""
-
-    @abstractmethod
-    def goal_states(self) -> np.ndarray:
-        """See the class docstring."""
-
-    @abstractmethod
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         """See the class docstring."""

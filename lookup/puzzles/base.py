@@ -10,7 +10,7 @@ import numpy as np
 from build_tables.engine import UNREACHABLE
 from build_tables.puzzles import TablePuzzle
 
-from ..drawing import side_by_side
+from ..drawing import histogram, side_by_side
 from ..parsing import InputError, content_lines
 from ..solution import Solution
 
@@ -32,12 +32,8 @@ def as_text(state: Any, separator: str) -> str:
 
 
 class QueryPuzzle(ABC):
-    """A goal-directed puzzle answered by following parent moves to a goal.
-
-    Subclasses give the formats (`parse`, `compact`, `read_original`,
-    `original_output`), the drawing (`panel`) and the batch encoder
-    (`indices`).
-    """
+    """What the CLI and the API need of every puzzle: its formats, its
+    answers from the tables, and its drawing."""
 
     rules: TablePuzzle
     separator = " "
@@ -49,30 +45,111 @@ class QueryPuzzle(ABC):
     def name(self) -> str:
         return self.rules.name
 
-    # formats -----------------------------------------------------------------
     @abstractmethod
     def parse(self, text: str) -> Any:
-        """The board of one instance in the compact form."""
+        """The instance in compact form (raises InputError)."""
 
     @abstractmethod
     def compact(self, board: Any) -> str:
-        """See the class docstring."""
+        """The compact form of an instance."""
+
+    @abstractmethod
+    def read_original(self, text: str) -> list[Any]:
+        """The instances of the original problem's input (raises InputError)."""
+
+    @abstractmethod
+    def judge(self, tables: Tables, text: str) -> str:
+        """The original problem's output for its input `text`."""
+
+    @abstractmethod
+    def distance(self, tables: Tables, board: Any) -> int | None:
+        """Fewest moves, None when unsolvable."""
+
+    @abstractmethod
+    def distances(self, tables: Tables, states: Any) -> np.ndarray:
+        """Fewest moves for a batch, -1 when unsolvable."""
+
+    @abstractmethod
+    def solve(self, tables: Tables, board: Any) -> Solution:
+        """An optimal solution."""
+
+    @abstractmethod
+    def panel(self, board: Any) -> list[str]:
+        """A board drawn as a few lines of text."""
+
+    def stats(self, tables: Tables) -> str:
+        """State counts, the largest distance and the distance histogram."""
+        attrs = tables.file(self.name).attrs
+        counts = [int(count) for count in attrs["histogram"]]
+        return "\n".join([
+            f"{self.name}: {int(attrs['state_count']):,} states, {int(attrs['reachable_count']):,} reachable, "
+            f"largest distance {int(attrs['max_distance'])} ({counts[-1]:,} states)",
+            *histogram(counts),
+        ])
+
+    def board(self, state: Any) -> Any:
+        """The instance of a state given in compact form, as a string or a list."""
+        return self.parse(as_text(state, self.separator).strip())
+
+    def step_fields(self, solution: Solution) -> dict[str, Any]:
+        """JSON fields that show every step, for `solve --steps --json`."""
+        return {"boards": [self.compact(board) for board in solution.boards[1:]]}
+
+    def move_label(self, move: Any) -> str:
+        return str(move)
+
+    def encode_each(self, states: Any, encode: Any) -> np.ndarray:
+        """`encode` applied to each parsed state of a batch (for the slower input forms)."""
+        values = np.empty(len(states), dtype=np.int64)
+        for position, state in enumerate(states):
+            try:
+                values[position] = encode(self.board(state))
+            except InputError as error:
+                raise InputError(f"item {position}: {error}") from None
+        return values
+
+    def describe(self, solution: Solution, steps: bool, target: str = "goal") -> str:
+        """A solution drawn for a person."""
+        if not solution.solvable:
+            reason = solution.extra["reason"]
+            return "\n".join([f"{self.name} {solution.state}: unsolvable", reason, "", *self.panel(solution.boards[0])])
+        count = f"{solution.distance} {self.move_noun[solution.distance != 1]}"
+        lines = [f"{self.name} {solution.state}: {count}"]
+        if solution.distance:
+            lines.append(f"{self.move_noun[1]}: " + " ".join(self.move_label(m) for m in solution.moves))
+        shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
+        captions = ["start"] + (
+            [f"{i}: {self.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [target]
+        )
+        if not solution.distance:
+            shown, captions = shown[:1], [f"start (already the {target})"]
+        lines += ["", side_by_side([self.panel(b) for b in shown], captions)]
+        return "\n".join(lines)
+
+
+class GoalQuery(QueryPuzzle):
+    """A puzzle with one table over its states, answered by following parent
+    moves from the state to a goal. Subclasses add the formats
+    (`parse_original_board`, `original_output`) and the batch encoder
+    (`indices`)."""
 
     def read_original(self, text: str) -> list[Any]:
-        """The boards of the original problem's input."""
         return [self.parse_original_board(content_lines(text))]
 
     @abstractmethod
     def parse_original_board(self, lines: list[tuple[int, str]]) -> Any:
-        """See the class docstring."""
+        """The one board of the original input's non-blank lines."""
 
     @abstractmethod
     def original_output(self, solution: Solution) -> str:
-        """See the class docstring."""
+        """The original output for one solution."""
 
-    def board(self, state: Any) -> Any:
-        """The board of a state given in compact form, as a string or a list."""
-        return self.parse(as_text(state, self.separator).strip())
+    @abstractmethod
+    def indices(self, states: Any) -> np.ndarray:
+        """Table indices of a batch of states (vectorised)."""
+
+    def judge(self, tables: Tables, text: str) -> str:
+        return "".join(self.original_output(self.solve(tables, board)) for board in self.read_original(text))
 
     def move_value(self, move: int) -> Any:
         """A move as it appears in JSON."""
@@ -87,25 +164,10 @@ class QueryPuzzle(ABC):
         (an invariant of the moves); None if it can."""
         return None
 
-    @abstractmethod
-    def panel(self, board: Any) -> list[str]:
-        """The board drawn as a few lines of text."""
+    def ordered(self, moves: list[Any]) -> list[Any]:
+        """The moves in the order they are reported (clocks sorts them)."""
+        return moves
 
-    @abstractmethod
-    def indices(self, states: Any) -> np.ndarray:
-        """Table indices of a batch of states (vectorised)."""
-
-    def encode_each(self, states: Any) -> np.ndarray:
-        """Table indices of a batch, one state at a time (for the slower input forms)."""
-        indices = np.empty(len(states), dtype=np.int64)
-        for position, state in enumerate(states):
-            try:
-                indices[position] = self.rules.encode(self.board(state))
-            except InputError as error:
-                raise InputError(f"item {position}: {error}") from None
-        return indices
-
-    # answers -----------------------------------------------------------------
     def distance(self, tables: Tables, board: Any) -> int | None:
         distance = tables.array(self.name, "distance").item(self.rules.encode(board))
         return None if distance == UNREACHABLE else distance
@@ -128,7 +190,7 @@ class QueryPuzzle(ABC):
         boards = [board]
         moves = []
         for _ in range(distance):
-            move = int(parent[index])
+            move = parent.item(index)
             board = rules.apply(board, move)
             index = rules.encode(board)
             moves.append(move)
@@ -137,29 +199,3 @@ class QueryPuzzle(ABC):
             self.name, self.compact(boards[0]), distance, self.ordered([self.move_value(m) for m in moves]),
             boards, self.extra(boards),
         )
-
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        """The moves in the order they are reported (clocks sorts them)."""
-        return moves
-
-    def describe(self, solution: Solution, steps: bool) -> str:
-        """A solution drawn for a person."""
-        if not solution.solvable:
-            reason = solution.extra["reason"]
-            return "\n".join([f"{self.name} {solution.state}: unsolvable", reason, "", *self.panel(solution.boards[0])])
-        count = f"{solution.distance} {self.move_noun[solution.distance != 1]}"
-        lines = [f"{self.name} {solution.state}: {count}"]
-        if solution.distance:
-            lines.append(f"{self.move_noun[1]}: " + " ".join(self.move_label(m) for m in solution.moves))
-        shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
-        captions = ["start"] + (
-            [f"{i}: {self.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else ["goal"]
-        )
-        if not solution.distance:
-            shown, captions = shown[:1], ["start (already a goal)"]
-        lines += ["", side_by_side([self.panel(b) for b in shown], captions)]
-        return "\n".join(lines)
-
-    def move_label(self, move: Any) -> str:
-        return str(move)
-

@@ -12,7 +12,7 @@ from ..batch import first_bad
 from ..drawing import grid
 from ..parsing import InputError, parse_rows, shown
 from ..solution import Solution
-from .base import QueryPuzzle
+from .base import GoalQuery
 
 HOURS = ("12", "3", "6", "9")
 """Dial readings by quarter turns past 12."""
@@ -25,7 +25,7 @@ def _dial(token: str, where: str) -> int:
     return HOURS.index(token)
 
 
-class ClocksQuery(QueryPuzzle):
+class ClocksQuery(GoalQuery):
     rules = PUZZLE
 
     def parse(self, text: str) -> Board:
@@ -57,7 +57,7 @@ class ClocksQuery(QueryPuzzle):
     def indices(self, states: Any) -> np.ndarray:
         hours = np.asarray(states)
         if hours.dtype.kind not in "iu" or hours.ndim != 2 or hours.shape[1] != 9:
-            return self.encode_each(states)
+            return self.encode_each(states, self.rules.encode)
         first_bad(((hours % 3 == 0) & (hours >= 3) & (hours <= 12)).all(axis=1), states, self.board)
         return (hours // 3 % 4) @ (4 ** np.arange(8, -1, -1))
 

@@ -13,7 +13,7 @@ from ..batch import digit_matrix, first_bad
 from ..drawing import grid
 from ..parsing import InputError, distinct_digits, parse_rows
 from ..solution import Solution
-from .base import QueryPuzzle
+from .base import GoalQuery
 
 DIGITS = "0123456789"
 _DIGIT_SET = frozenset(DIGITS)
@@ -30,7 +30,7 @@ def goal_of(board: Board) -> Board:
     return board[0], tuple(range(9))
 
 
-class EightQuery(QueryPuzzle):
+class EightQuery(GoalQuery):
     rules = PUZZLE
     separator = ""
 

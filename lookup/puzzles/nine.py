@@ -12,7 +12,7 @@ from build_tables.puzzles.nine import PUZZLE, Board
 from ..batch import first_bad
 from ..parsing import InputError, shown
 from ..solution import Solution
-from .base import QueryPuzzle
+from .base import GoalQuery
 
 CELL_KINDS = {"corner": (0, 2, 6, 8), "edge": (1, 3, 5, 7), "centre": (4,)}
 """Rotations keep each kind of cell among its own kind, and column k of A
@@ -34,7 +34,7 @@ def ones_by_kind(board: Board) -> dict[str, int]:
 GOAL_ONES = {"corner": 4, "edge": 4, "centre": 1}
 
 
-class NineQuery(QueryPuzzle):
+class NineQuery(GoalQuery):
     rules = PUZZLE
     move_noun = ("operation", "operations")
 
@@ -89,7 +89,7 @@ class NineQuery(QueryPuzzle):
             bits = array
             first_bad(((bits == 0) | (bits == 1)).all(axis=1), states, self.board)
         else:
-            return self.encode_each(states)
+            return self.encode_each(states, self.rules.encode)
         return bits.astype(np.int64) @ (1 << np.arange(17, -1, -1))
 
 

@@ -13,7 +13,7 @@ from ..batch import digit_matrix, first_bad
 from ..drawing import grid
 from ..parsing import InputError, distinct_digits, parse_rows
 from ..solution import Solution
-from .base import QueryPuzzle
+from .base import GoalQuery
 
 DIGITS = "123456789"
 _DIGIT_SET = frozenset(DIGITS)
@@ -26,7 +26,7 @@ def _digit(token: str, where: str) -> str:
     return token
 
 
-class SansuQuery(QueryPuzzle):
+class SansuQuery(GoalQuery):
     rules = PUZZLE
     separator = ""
     move_noun = ("swap", "swaps")
