@@ -29,6 +29,12 @@ def random_states(tables: lookup.Tables, puzzle: str, count: int, rng: np.random
     """Random solvable instances in compact form (unsolvable ones are answered
     without a walk, which would flatter the figures)."""
     handler = get(puzzle)
+    if puzzle == "cube":  # an instance is a start and a pattern; every pattern is reachable
+        from build_tables.puzzles.cube import PATTERNS, TURNS, decode
+        from lookup.puzzles.cube import pattern_of
+
+        starts, patterns = rng.integers(0, 9, size=count), rng.integers(0, PATTERNS, size=count)
+        return [handler.compact((int(s), pattern_of(decode(int(p) * TURNS)))) for s, p in zip(starts, patterns)]
     solvable = np.flatnonzero(tables.array(puzzle, "distance") != UNREACHABLE)
     return [handler.compact(handler.rules.decode(int(i))) for i in rng.choice(solvable, size=count)]
 
