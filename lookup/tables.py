@@ -63,6 +63,7 @@ class Tables:
         self.directory = resolve_tables_dir(path)
         self._files: dict[str, TableFile] = {}
         self._arrays: dict[tuple[str, str, str], np.ndarray] = {}
+        self._handlers: dict[str, puzzles.QueryPuzzle] = {}
 
     def __enter__(self) -> Tables:
         return self
@@ -91,6 +92,13 @@ class Tables:
             array = self._arrays[key] = self.file(puzzle).read(group, dataset)
         return array
 
+    def handler(self, puzzle: str) -> puzzles.QueryPuzzle:
+        """The query side of `puzzle` (InputError for an unknown name)."""
+        handler = self._handlers.get(puzzle)
+        if handler is None:
+            handler = self._handlers[puzzle] = query_puzzle(puzzle)
+        return handler
+
     def solve(self, puzzle: str, state: Any) -> Solution:
         """An optimal solution of one state in compact form (a string or a list).
 
@@ -98,7 +106,7 @@ class Tables:
         ...     tables.solve("sansu", "175426839").distance
         5
         """
-        handler = query_puzzle(puzzle)
+        handler = self.handler(puzzle)
         return handler.solve(self, handler.board(state))
 
     def distance(self, puzzle: str, state: Any) -> int | None:
@@ -108,7 +116,7 @@ class Tables:
         ...     tables.distance("clocks", [9, 9, 12, 6, 6, 6, 6, 3, 6])
         4
         """
-        handler = query_puzzle(puzzle)
+        handler = self._handlers.get(puzzle) or self.handler(puzzle)
         return handler.distance(self, handler.board(state))
 
     def distances(self, puzzle: str, states: Any) -> np.ndarray:
@@ -121,7 +129,7 @@ class Tables:
         ...     tables.distances("sansu", ["175426839", "123456789"]).tolist()
         [5, 0]
         """
-        return query_puzzle(puzzle).distances(self, states)
+        return self.handler(puzzle).distances(self, states)
 
 
 def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:

@@ -89,6 +89,8 @@ class QueryPuzzle(ABC):
 
     def board(self, state: Any) -> Any:
         """The instance of a state given in compact form, as a string or a list."""
+        if type(state) is str:  # the common case, kept short: it is on every query's path
+            return self.parse(state.strip())
         return self.parse(as_text(state, self.separator).strip())
 
     def step_fields(self, solution: Solution) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from .base import GoalQuery
 HOURS = ("12", "3", "6", "9")
 """Dial readings by quarter turns past 12."""
 _TURNS = {hour: turns for turns, hour in enumerate(HOURS)}
+_TURNS_OF_HOUR = np.array([_TURNS.get(str(hour), 4) for hour in range(14)], dtype=np.int32)
+"""Quarter turns of an hour value 0..13; 4 marks a value that is not a dial setting."""
 
 
 def _dial(token: str, where: str) -> int:
@@ -30,7 +32,7 @@ class ClocksQuery(GoalQuery):
 
     def parse(self, text: str) -> Board:
         tokens = text.split()
-        if len(tokens) == 9 and all(token in _TURNS for token in tokens):
+        if len(tokens) == 9 and _TURNS.keys() >= set(tokens):
             return tuple(map(_TURNS.__getitem__, tokens))
         if len(tokens) != 9:
             raise InputError(f"expected 9 clock values, found {len(tokens)}")
@@ -58,8 +60,12 @@ class ClocksQuery(GoalQuery):
         hours = np.asarray(states)
         if hours.dtype.kind not in "iu" or hours.ndim != 2 or hours.shape[1] != 9:
             return self.encode_each(states, self.rules.encode)
-        first_bad(((hours % 3 == 0) & (hours >= 3) & (hours <= 12)).all(axis=1), states, self.board)
-        return (hours // 3 % 4) @ (4 ** np.arange(8, -1, -1))
-
+        turns = _TURNS_OF_HOUR[np.clip(hours, 0, 13)]
+        first_bad((turns < 4).all(axis=1), states, self.board)
+        index = np.zeros(len(turns), dtype=np.int32)
+        for dial in range(9):
+            index <<= 2
+            index |= turns[:, dial]
+        return index
 
 QUERY = ClocksQuery()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from ..tables import Tables
 
 CONTEST_LIMIT = 30
+_COORDINATES = {"1": 0, "2": 1, "3": 2}
 LETTERS = "WBRE"
 Instance = tuple[int, str]
 """(start cell 0..8, the pattern as nine letters W B R E in reading order)."""
@@ -86,37 +88,39 @@ def _symmetries() -> dict[int, Symmetry]:
 
 
 SYMMETRIES = _symmetries()
-_SWAP_BR = str.maketrans("BR", "RB")
+_READ_BACKWARDS = [
+    itemgetter(*(SYMMETRIES[start].cells.index(cell) for cell in reversed(range(9)))) for start in range(9)
+]
+"""Per start: the pattern's letters in the searched frame, last square first."""
 
 # Vectorised forms of the symmetries, indexed by start cell, for `distances`.
-_LETTER_CODES = np.full(128, 4, dtype=np.int64)
+_LETTER_CODES = np.full(128, 4, dtype=np.uint8)
 _LETTER_CODES[[ord(letter) for letter in LETTERS]] = range(4)
 _SOURCES = np.array([[SYMMETRIES[start].cells.index(cell) for cell in range(9)] for start in range(9)])
 _SWAPS_AXES = np.array([SYMMETRIES[start].swaps_axes for start in range(9)], dtype=np.int64)
-_COLOUR_MAPS = np.array([[0, 1, 2, 3], [0, 2, 1, 3]])
-_RANK_WEIGHTS = np.array([[0 if c == e else 3 ** (c - (c > e)) for c in range(9)] for e in range(9)])
+_COLOUR_MAPS = np.array([[0, 1, 2, 3], [0, 2, 1, 3]], dtype=np.uint8)
+_RANK_WEIGHTS = np.array([[0 if c == e else 3 ** (c - (c > e)) for c in range(9)] for e in range(9)], dtype=np.int32)
 """_RANK_WEIGHTS[empty][cell]: the place value of the cube on `cell` in a pattern's index."""
 _GROUP_IDS = np.array([list(CANONICAL_STARTS).index(SYMMETRIES[start].group) for start in range(9)])
 
 
-def pattern_index(pattern: str) -> int:
-    """The pattern's index: empty square * 3^8 + the cubes' top colours as base-3 digits."""
-    empty = pattern.index("E")
-    index = 0
-    for letter in reversed(pattern.replace("E", "")):
-        index = index * 3 + COLOURS.index(letter)
-    return empty * 3**CUBES + index
+def _searched_index(reversed_pattern: str, digits: dict[int, str | None]) -> int:
+    """A pattern's index (empty square * 3^8 + the cubes' top colours as
+    base-3 digits, in reading order of their squares) from the pattern read
+    backwards, with the colours mapped to digits by `digits`."""
+    return (8 - reversed_pattern.index("E")) * 3**CUBES + int(reversed_pattern.translate(digits), 3)
+
+
+_TOP_DIGITS = {swap: str.maketrans({"W": "0", "B": "21"[not swap], "R": "12"[not swap], "E": None}) for swap in (False, True)}
+"""Top colour -> base-3 digit, with B and R exchanged when the symmetry exchanges the axes; E dropped."""
 
 
 def carried(instance: Instance) -> tuple[Symmetry, int]:
     """The symmetry for the instance's start and the pattern's index in the searched frame."""
     start, pattern = instance
     symmetry = SYMMETRIES[start]
-    moved = [""] * 9
-    for cell, letter in enumerate(pattern):
-        moved[symmetry.cells[cell]] = letter
-    text = "".join(moved)
-    return symmetry, pattern_index(text.translate(_SWAP_BR) if symmetry.swaps_axes else text)
+    backwards = "".join(_READ_BACKWARDS[start](pattern))
+    return symmetry, _searched_index(backwards, _TOP_DIGITS[symmetry.swaps_axes])
 
 
 def pattern_of(board: Board) -> str:
@@ -129,6 +133,11 @@ class CubeQuery(QueryPuzzle):
 
     def parse(self, text: str) -> Instance:
         tokens = text.split()
+        if len(tokens) == 3:
+            x, y, pattern = tokens
+            if x in _COORDINATES and y in _COORDINATES and len(pattern) == 9 and pattern.count("E") == 1:
+                if not pattern.strip("WBRE"):
+                    return _COORDINATES[y] * 3 + _COORDINATES[x], pattern
         if len(tokens) != 3:
             raise InputError(f"expected x, y and a pattern of 9 letters, found {len(tokens)} values")
         return self.instance(tokens[0], tokens[1], tokens[2], "")
@@ -200,7 +209,7 @@ class CubeQuery(QueryPuzzle):
         start = (y * 3 + x).astype(np.int64)
         moved = _COLOUR_MAPS[_SWAPS_AXES[start, None], np.take_along_axis(letters, _SOURCES[start], axis=1)]
         empty = np.argmax(moved == 3, axis=1)
-        tops = (moved * _RANK_WEIGHTS[empty]).sum(axis=1)
+        tops = np.einsum("ij,ij->i", moved.astype(np.int32), _RANK_WEIGHTS[empty])
         tables_by_group = np.stack([tables.array(self.name, "pattern_distance", g) for g in CANONICAL_STARTS])
         found = tables_by_group[_GROUP_IDS[start], empty * 3**CUBES + tops].astype(np.int16)
         found[found == UNREACHABLE] = -1

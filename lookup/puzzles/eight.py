@@ -17,7 +17,11 @@ from .base import GoalQuery
 
 DIGITS = "0123456789"
 _DIGIT_SET = frozenset(DIGITS)
-_VALUES = bytes.maketrans(DIGITS.encode(), bytes(range(10)))
+_PERMUTATION_BYTES = [
+    bytes.maketrans(DIGITS.encode(), bytes([max(missing - 1, 0), *range(9)])) for missing in range(10)
+]
+"""Per missing digit d: maps the characters of a board to its permutation values."""
+_ZERO_SUM = 9 * ord("0")
 
 
 def _digit(token: str, where: str) -> str:
@@ -36,7 +40,9 @@ class EightQuery(GoalQuery):
 
     def parse(self, text: str, where: str = "") -> Board:
         if len(text) == 9 and "0" in text and len(set(text)) == 9 and _DIGIT_SET.issuperset(text):
-            return from_digits(tuple(text.encode().translate(_VALUES)))
+            raw = text.encode()
+            missing = 45 - (sum(raw) - _ZERO_SUM)
+            return missing, tuple(raw.translate(_PERMUTATION_BYTES[missing]))
         digits = distinct_digits(text, DIGITS, where)
         if 0 not in digits:
             raise InputError(f"{where + ': ' if where else ''}no empty cell: one digit must be 0")

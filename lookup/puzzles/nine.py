@@ -34,6 +34,7 @@ def ones_by_kind(board: Board) -> dict[str, int]:
 GOAL_ONES = {"corner": 4, "edge": 4, "centre": 1}
 
 
+
 class NineQuery(GoalQuery):
     rules = PUZZLE
     move_noun = ("operation", "operations")
@@ -83,14 +84,18 @@ class NineQuery(GoalQuery):
         array = np.asarray(states)
         if array.dtype.kind == "U" and array.itemsize == 4 * 19:  # exactly "AAAAAAAAA BBBBBBBBB"
             codes = array.reshape(-1).view(np.uint32).reshape(-1, 19)
-            bits = np.delete(codes, 9, axis=1) - np.uint32(ord("0"))
-            first_bad((codes[:, 9] == ord(" ")) & (bits <= 1).all(axis=1), states, self.board)
-        elif array.dtype.kind in "iu" and array.ndim == 2 and array.shape[1] == 18:
-            bits = array
-            first_bad(((bits == 0) | (bits == 1)).all(axis=1), states, self.board)
-        else:
-            return self.encode_each(states, self.rules.encode)
-        return bits.astype(np.int64) @ (1 << np.arange(17, -1, -1))
-
+            bits = codes - np.uint32(ord("0"))  # anything but 0 and 1 becomes a value above 1
+            valid = (bits[:, :9] <= 1).all(axis=1) & (bits[:, 10:] <= 1).all(axis=1) & (codes[:, 9] == ord(" "))
+            first_bad(valid, states, self.board)
+            bits = bits.astype(np.uint8)
+            bits[:, 9] = 0
+            packed = np.packbits(bits, axis=1).astype(np.int32)  # 19 bits, A's first cell most significant
+            value = packed[:, 0] << 11 | packed[:, 1] << 3 | packed[:, 2] >> 5
+            return (value >> 10) << 9 | (value & 511)
+        if array.dtype.kind in "iu" and array.ndim == 2 and array.shape[1] == 18:
+            first_bad(((array == 0) | (array == 1)).all(axis=1), states, self.board)
+            packed = np.packbits(array.astype(np.uint8), axis=1).astype(np.int32)
+            return packed[:, 0] << 10 | packed[:, 1] << 2 | packed[:, 2] >> 6
+        return self.encode_each(states, self.rules.encode)
 
 QUERY = NineQuery()
