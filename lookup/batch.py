@@ -32,14 +32,19 @@ def digit_matrix(states: Any, width: int) -> np.ndarray:
     raise InputError(f"expected compact strings, integers or an (n, {width}) array, got shape {array.shape} of {array.dtype}")
 
 
-def first_bad(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) -> None:
-    """Raise the InputError of the first invalid item, naming its position."""
+def all_valid(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) -> bool:
+    """Whether a vectorised reader accepted every item. If not, the first
+    rejected item is parsed one by one: a genuinely bad item raises its
+    InputError, naming its position; an item that parses after all (a form
+    the fast reader does not cover, such as a tab between fields) makes this
+    return False, and the caller reads the batch item by item instead."""
     bad = np.flatnonzero(~valid)
-    if bad.size:
-        item = np.asarray(states, dtype=object).reshape(len(valid), -1)[bad[0]]
-        item = item[0] if item.size == 1 else item.tolist()
-        try:
-            parse_item(item)
-        except InputError as error:
-            raise InputError(f"item {bad[0]}: {error}") from None
-        raise InputError(f"item {bad[0]}: {item!r} is not a valid state")
+    if not bad.size:
+        return True
+    item = np.asarray(states, dtype=object).reshape(len(valid), -1)[bad[0]]
+    item = item[0] if item.size == 1 else item.tolist()
+    try:
+        parse_item(item)
+    except InputError as error:
+        raise InputError(f"item {bad[0]}: {error}") from None
+    return False

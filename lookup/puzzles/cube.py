@@ -35,7 +35,7 @@ from build_tables.puzzles.cube import (
     start_board,
 )
 
-from ..batch import first_bad
+from ..batch import all_valid
 from ..drawing import grid, histogram
 from ..parsing import InputError, content_lines, shown
 from ..solution import Solution
@@ -94,13 +94,26 @@ _READ_BACKWARDS = [
 """Per start: the pattern's letters in the searched frame, last square first."""
 
 # Vectorised forms of the symmetries, indexed by start cell, for `distances`.
-_LETTER_CODES = np.full(128, 4, dtype=np.uint8)
-_LETTER_CODES[[ord(letter) for letter in LETTERS]] = range(4)
-_SOURCES = np.array([[SYMMETRIES[start].cells.index(cell) for cell in range(9)] for start in range(9)])
-_SWAPS_AXES = np.array([SYMMETRIES[start].swaps_axes for start in range(9)], dtype=np.int64)
-_COLOUR_MAPS = np.array([[0, 1, 2, 3], [0, 2, 1, 3]], dtype=np.uint8)
-_RANK_WEIGHTS = np.array([[0 if c == e else 3 ** (c - (c > e)) for c in range(9)] for e in range(9)], dtype=np.int32)
-"""_RANK_WEIGHTS[empty][cell]: the place value of the cube on `cell` in a pattern's index."""
+_CELL_IMAGES = np.array([SYMMETRIES[start].cells for start in range(9)])
+_DIGIT_OF_CHARACTER = np.full(256, 4, dtype=np.uint8)
+for _offset, _colours in ((0, "WBR"), (128, "WRB")):  # the second half: B and R exchanged with the axes
+    _DIGIT_OF_CHARACTER[[_offset + ord(c) for c in _colours + "E"]] = range(4)
+_SWAP_OFFSET = np.array([128 * SYMMETRIES[start].swaps_axes for start in range(9)], dtype=np.uint8)
+"""Per start: where its characters' digits are looked up in _DIGIT_OF_CHARACTER."""
+
+
+def _place_value(start: int, empty: int, cell: int) -> int:
+    """The place value in the searched frame's pattern index of the cube on
+    `cell`, when the start is `start` and the empty square is on `empty`."""
+    if cell == empty:
+        return 0
+    image, empty_image = SYMMETRIES[start].cells[cell], SYMMETRIES[start].cells[empty]
+    return 3 ** (image - (image > empty_image))
+
+
+_PLACE_VALUES = np.array(
+    [[_place_value(start, empty, cell) for cell in range(9)] for start in range(9) for empty in range(9)], dtype=np.int32
+)
 _GROUP_IDS = np.array([list(CANONICAL_STARTS).index(SYMMETRIES[start].group) for start in range(9)])
 
 
@@ -198,22 +211,29 @@ class CubeQuery(QueryPuzzle):
     def distances(self, tables: Tables, states: Any) -> np.ndarray:
         array = np.asarray(states)
         if array.dtype.kind != "U" or array.itemsize != 4 * 13:  # not all exactly "x y PPPPPPPPP"
-            found = self.encode_each(states, lambda instance: -1 if (d := self.distance(tables, instance)) is None else d)
-            return found.astype(np.int16)
+            return self.distances_one_by_one(tables, states)
         codes = array.reshape(-1).view(np.uint32).reshape(-1, 13)
-        x, y = codes[:, 0] - np.uint32(ord("1")), codes[:, 2] - np.uint32(ord("1"))
-        letters = _LETTER_CODES[np.minimum(codes[:, 4:], 127)]
-        valid = (x < 3) & (y < 3) & (codes[:, 1] == 32) & (codes[:, 3] == 32)
-        valid &= (letters < 4).all(axis=1) & ((letters == 3).sum(axis=1) == 1)
-        first_bad(valid, states, self.board)
-        start = (y * 3 + x).astype(np.int64)
-        moved = _COLOUR_MAPS[_SWAPS_AXES[start, None], np.take_along_axis(letters, _SOURCES[start], axis=1)]
-        empty = np.argmax(moved == 3, axis=1)
-        tops = np.einsum("ij,ij->i", moved.astype(np.int32), _RANK_WEIGHTS[empty])
+        ascii_only = (codes < 128).all(axis=1)
+        characters = np.ascontiguousarray(codes, dtype=np.uint8)  # exact where ascii_only
+        x, y = characters[:, 0] - np.uint8(ord("1")), characters[:, 2] - np.uint8(ord("1"))
+        start = np.minimum(y * 3 + x, 8).astype(np.intp)
+        # Each letter's base-3 digit in the searched frame (3: E, 4: not a letter), in one look-up.
+        digits = np.take(_DIGIT_OF_CHARACTER, characters[:, 4:] + np.take(_SWAP_OFFSET, start)[:, None])
+        valid = ascii_only & (x < 3) & (y < 3) & (characters[:, 1] == 32) & (characters[:, 3] == 32)
+        valid &= (digits.max(axis=1) < 4) & (np.count_nonzero(digits == 3, axis=1) == 1)
+        if not all_valid(valid, states, self.board):
+            return self.distances_one_by_one(tables, states)
+        empty = np.argmax(digits == 3, axis=1)
+        tops = np.einsum("ij,ij->i", digits.astype(np.int32), np.take(_PLACE_VALUES, start * 9 + empty, axis=0))
+        searched_empty = _CELL_IMAGES[start, empty]
         tables_by_group = np.stack([tables.array(self.name, "pattern_distance", g) for g in CANONICAL_STARTS])
-        found = tables_by_group[_GROUP_IDS[start], empty * 3**CUBES + tops].astype(np.int16)
+        found = tables_by_group[_GROUP_IDS[start], searched_empty * 3**CUBES + tops].astype(np.int16)
         found[found == UNREACHABLE] = -1
         return found
+
+    def distances_one_by_one(self, tables: Tables, states: Any) -> np.ndarray:
+        found = self.encode_each(states, lambda instance: -1 if (d := self.distance(tables, instance)) is None else d)
+        return found.astype(np.int16)
 
     def solve(self, tables: Tables, instance: Instance) -> Solution:
         distance = self.distance(tables, instance)

@@ -9,7 +9,7 @@ import numpy as np
 from build_tables import permutations
 from build_tables.puzzles.eight import PERMUTATIONS, PUZZLE, Board, from_digits, to_digits
 
-from ..batch import digit_matrix, first_bad
+from ..batch import all_valid, digit_matrix
 from ..drawing import grid
 from ..parsing import InputError, distinct_digits, parse_rows
 from ..solution import Solution
@@ -39,7 +39,8 @@ class EightQuery(GoalQuery):
     separator = ""
 
     def parse(self, text: str, where: str = "") -> Board:
-        if len(text) == 9 and "0" in text and len(set(text)) == 9 and _DIGIT_SET.issuperset(text):
+        characters = set(text)
+        if len(text) == 9 and len(characters) == 9 and "0" in characters and characters <= _DIGIT_SET:
             raw = text.encode()
             missing = 45 - (sum(raw) - _ZERO_SUM)
             return missing, tuple(raw.translate(_PERMUTATION_BYTES[missing]))
@@ -91,7 +92,8 @@ class EightQuery(GoalQuery):
         values = np.where(digits == 0, missing[:, None], digits) - 1
         ranks, valid = permutations.checked_rank(values)
         valid &= ((digits == 0).sum(axis=1) == 1) & (digits >= 0).all(axis=1)
-        first_bad(valid, states, self.board)
+        if not all_valid(valid, states, self.board):
+            return self.encode_each(states, self.rules.encode)
         return (missing - 1).astype(np.int64) * PERMUTATIONS + ranks
 
 

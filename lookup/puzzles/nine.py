@@ -9,7 +9,7 @@ import numpy as np
 
 from build_tables.puzzles.nine import PUZZLE, Board
 
-from ..batch import first_bad
+from ..batch import all_valid
 from ..parsing import InputError, shown
 from ..solution import Solution
 from .base import GoalQuery
@@ -86,14 +86,16 @@ class NineQuery(GoalQuery):
             codes = array.reshape(-1).view(np.uint32).reshape(-1, 19)
             bits = codes - np.uint32(ord("0"))  # anything but 0 and 1 becomes a value above 1
             valid = (bits[:, :9] <= 1).all(axis=1) & (bits[:, 10:] <= 1).all(axis=1) & (codes[:, 9] == ord(" "))
-            first_bad(valid, states, self.board)
+            if not all_valid(valid, states, self.board):
+                return self.encode_each(states, self.rules.encode)
             bits = bits.astype(np.uint8)
             bits[:, 9] = 0
             packed = np.packbits(bits, axis=1).astype(np.int32)  # 19 bits, A's first cell most significant
             value = packed[:, 0] << 11 | packed[:, 1] << 3 | packed[:, 2] >> 5
             return (value >> 10) << 9 | (value & 511)
         if array.dtype.kind in "iu" and array.ndim == 2 and array.shape[1] == 18:
-            first_bad(((array == 0) | (array == 1)).all(axis=1), states, self.board)
+            if not all_valid(((array == 0) | (array == 1)).all(axis=1), states, self.board):
+                return self.encode_each(states, self.rules.encode)
             packed = np.packbits(array.astype(np.uint8), axis=1).astype(np.int32)
             return packed[:, 0] << 10 | packed[:, 1] << 2 | packed[:, 2] >> 6
         return self.encode_each(states, self.rules.encode)

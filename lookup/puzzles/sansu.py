@@ -9,7 +9,7 @@ import numpy as np
 from build_tables import permutations
 from build_tables.puzzles.sansu import PUZZLE, SWAPS, Board
 
-from ..batch import digit_matrix, first_bad
+from ..batch import all_valid, digit_matrix
 from ..drawing import grid
 from ..parsing import InputError, distinct_digits, parse_rows
 from ..solution import Solution
@@ -62,7 +62,8 @@ class SansuQuery(GoalQuery):
 
     def indices(self, states: Any) -> np.ndarray:
         ranks, valid = permutations.checked_rank(digit_matrix(states, 9) - 1)
-        first_bad(valid, states, self.board)
+        if not all_valid(valid, states, self.board):
+            return self.encode_each(states, self.rules.encode)
         return ranks
 
 
