@@ -6,17 +6,20 @@ built at import time.
 
 from __future__ import annotations
 
+import fcntl
 import time
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from contextlib import nullcontext
-from typing import Callable, ContextManager, Iterable, Protocol
+from typing import Callable, ContextManager, Iterable, Iterator, Protocol
 
 import numpy as np
 
 from . import puzzles
 from .engine import breadth_first
-from .tablefile import TableError, TableFile, table_path, write_table
+from .tablefile import PARTIAL_GLOB, TableError, TableFile, table_path, write_table
+
+LOCK_NAME = ".ninebase-build.lock"
 
 __all__ = ["BuildReport", "build", "is_built"]
 
@@ -88,6 +91,22 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
     return BuildReport(name, states, int(histogram.sum()), len(histogram) - 1, seconds, size)
 
 
+@contextmanager
+def exclusive_builder(directory: Path) -> Iterator[None]:
+    """Hold the directory's build lock: a second build waits for the first,
+    then finds its tables in place. Files left by a build that was killed
+    (`.*.partial`, never read as tables) are removed once the lock is held."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK_NAME, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            for leftover in directory.glob(PARTIAL_GLOB):
+                leftover.unlink(missing_ok=True)
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build(
     names: Iterable[str] | None = None,
     directory: Path | str = "tables",
@@ -95,10 +114,12 @@ def build(
     progress: ProgressFactory | None = None,
 ) -> list[BuildReport]:
     """Build the named puzzles' tables (all by default) that are missing or
-    outdated, or all of them with `force`; return a report per table built."""
+    outdated (or damaged), or all of them with `force`; return a report per
+    table built."""
     directory = Path(directory)
-    return [
-        build_one(name, directory, progress)
-        for name in (names or puzzles.NAMES)
-        if force or not is_built(name, directory)
-    ]
+    with exclusive_builder(directory):
+        return [
+            build_one(name, directory, progress)
+            for name in (names or puzzles.NAMES)
+            if force or not is_built(name, directory)
+        ]

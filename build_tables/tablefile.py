@@ -73,6 +73,9 @@ def _digest(data: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(data).tobytes()).hexdigest()
 
 
+PARTIAL_GLOB = ".*.partial"
+
+
 def write_table(
     path: Path,
     attrs: Mapping[str, Any],
@@ -125,12 +128,18 @@ class TableFile:
     def __init__(self, path: Path, puzzle: str) -> None:
         self.path = Path(path)
         self.puzzle = puzzle
-        if not self.path.is_file():
+        try:
+            self.path.stat()
+        except FileNotFoundError:
             raise MissingTableError(
                 f"no {puzzle} table at {self.path}; build it with: {rebuild_command(puzzle, self.path.parent)}"
-            )
+            ) from None
+        except OSError as error:
+            raise self._damaged(f"cannot be read ({error.strerror})") from None
         try:
-            self._h5 = h5py.File(self.path, "r")
+            # Tables never change once renamed into place, so no HDF5 file lock
+            # is needed; taking one would fail in a read-only directory.
+            self._h5 = h5py.File(self.path, "r", locking=False)
         except OSError as error:
             raise self._damaged(f"cannot be read as HDF5 ({error})") from None
         version = self._h5.attrs.get("format_version")
@@ -148,6 +157,16 @@ class TableFile:
             f"table file {self.path} {what}; rebuild it with: {rebuild_command(self.puzzle, self.path.parent)}"
         )
 
+    def __enter__(self) -> TableFile:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def layout(self) -> dict[str, list[str]]:
+        """The file's groups and the names of their datasets."""
+        return {group: list(self._h5[group]) for group in self._h5}
+
     def group_attrs(self, group: str) -> dict[str, Any]:
         try:
             return dict(self._h5[group].attrs)
@@ -156,6 +175,10 @@ class TableFile:
 
     def read(self, group: str, name: str) -> np.ndarray:
         """One dataset, unpacked, after checking its checksum."""
+        return self.read_packed(group, name).values
+
+    def read_packed(self, group: str, name: str) -> Packed:
+        """One dataset's values (unpacked, checksum checked) and its packing width."""
         try:
             dataset = self._h5[group][name]
             data = dataset[()]
@@ -164,7 +187,7 @@ class TableFile:
             raise self._damaged(f"has an unreadable dataset {group}/{name} ({error})") from None
         if _digest(data) != digest:
             raise self._damaged(f"fails the checksum of dataset {group}/{name}")
-        return data if bits == 8 else unpack(data, int(bits), int(count))
+        return Packed(data if bits == 8 else unpack(data, int(bits), int(count)), int(bits))
 
     def close(self) -> None:
         self._h5.close()

@@ -11,7 +11,7 @@ from typing import Iterator, NoReturn
 import click
 
 from build_tables.puzzles import NAMES
-from build_tables.tablefile import TableError, table_path
+from build_tables.tablefile import MissingTableError, TableError
 
 from .parsing import InputError
 from .tables import Tables, query_puzzle, resolve_tables_dir
@@ -67,7 +67,10 @@ def build_missing(directory: Path, names: tuple[str, ...], force: bool = False) 
     """Build tables with progress bars and print the closing summary."""
     from build_tables import build
 
-    reports = build(names, directory, force=force, progress=progress_bar)
+    try:
+        reports = build(names, directory, force=force, progress=progress_bar)
+    except OSError as error:
+        raise TableError(f"cannot build tables in {directory}: {error.strerror or error}") from None
     if not reports:
         click.echo(f"all tables present in {directory}", err=True)
         return
@@ -83,10 +86,12 @@ def build_missing(directory: Path, names: tuple[str, ...], force: bool = False) 
 def open_for(puzzle: str, tables_dir: Path | None) -> Tables:
     """Tables for answering `puzzle`, building its table first if it is missing."""
     tables = Tables(tables_dir)
-    if not table_path(tables.directory, puzzle).exists():
+    try:
+        tables.file(puzzle)
+    except MissingTableError:
         click.echo(f"ninebase: no {puzzle} table in {tables.directory}; building it now", err=True)
         build_missing(tables.directory, (puzzle,))
-    tables.file(puzzle)
+        tables.file(puzzle)
     return tables
 
 
@@ -152,6 +157,26 @@ def judge(puzzle: str, tables_dir: Path | None) -> None:
         handler.read_original(text)  # bad input is reported before any table is opened or built
         with open_for(puzzle, tables_dir) as tables:
             sys.stdout.write(handler.judge(tables, text))
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@click.argument("puzzles", nargs=-1, type=click.Choice(NAMES))
+@tables_option
+def verify(puzzles: tuple[str, ...], tables_dir: Path | None) -> None:
+    """Check table files (all unless named): format, checksums, and the
+    search invariants themselves. One line per puzzle; exit 4 if any fails."""
+    from build_tables.verify import verify as verify_table
+
+    directory = resolve_tables_dir(tables_dir)
+    failed = False
+    for name in puzzles or NAMES:
+        try:
+            click.echo(verify_table(name, directory))
+        except TableError as error:
+            failed = True
+            click.echo(f"{name}: FAILED: {error}")
+    if failed:
+        sys.exit(EXIT_TABLE)
 
 
 @main.command(epilog=EXIT_STATUS_HELP)

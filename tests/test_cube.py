@@ -91,7 +91,7 @@ def test_long_answers_replay(tables: lookup.Tables) -> None:
 
 @pytest.mark.parametrize("start", [8, 3])  # (3, 3): reflections only; (1, 2): exchanges the axes
 def test_symmetry_agrees_with_a_search_from_that_start(tables: lookup.Tables, start: int) -> None:
-    direct, _ = pattern_tables(breadth_first(CubeSearch(start)))
+    direct, _ = pattern_tables(breadth_first(CubeSearch(start)).distance)
     pattern_codes = np.arange(direct.size)
     empty, tops = np.divmod(pattern_codes, 3**8)
     letters = np.empty((direct.size, 9), dtype="<U1")

@@ -197,10 +197,11 @@ def compact_index(index: np.ndarray) -> np.ndarray:
     return (index >> CUBES << (CUBES - 1)) | (index & (TURNS // 2 - 1))
 
 
-def pattern_tables(result: SearchResult) -> tuple[np.ndarray, np.ndarray]:
-    """Per pattern, the fewest rolls (UNREACHABLE if none) and which of its
-    256 states attains them first (the lowest index: deterministic)."""
-    by_pattern = result.distance.reshape(PATTERNS, TURNS)
+def pattern_tables(distance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """From the states' distances: per pattern, the fewest rolls (UNREACHABLE
+    if none) and which of its 256 states attains them first (the lowest
+    index: deterministic)."""
+    by_pattern = distance.reshape(PATTERNS, TURNS)
     return by_pattern.min(axis=1), by_pattern.argmin(axis=1).astype(np.uint8)
 
 
@@ -225,7 +226,7 @@ class Cube(TablePuzzle):
             raise AssertionError("a reached state breaks the parity rule: the compact index would collide")
         parent = np.zeros(self.state_count // 2, dtype=np.uint8)
         parent[compact_index(reachable)] = result.parent[reachable]
-        distance, witness = pattern_tables(result)
+        distance, witness = pattern_tables(result.distance)
         return {
             "pattern_distance": Packed(distance),
             "pattern_witness": Packed(witness),
