@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator, NoReturn
 
@@ -14,6 +14,7 @@ from build_tables.puzzles import NAMES
 from build_tables.tablefile import MissingTableError, TableError
 
 from .parsing import InputError
+from .puzzles.clocks import ClocksByAlgebra
 from .tables import Tables, query_puzzle, resolve_tables_dir
 
 EXIT_OK = 0
@@ -116,20 +117,33 @@ def build(only: tuple[str, ...], force: bool, tables_dir: Path | None) -> None:
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
-@click.option("--steps/--no-steps", default=None, help="Draw the board after every move.")
+@click.option("--steps/--no-steps", default=None, help="Draw the board after every move (with --json: list them).")
+@click.option("--hours", type=click.Choice(["12"]), help="clocks: 12-hour dials (1..12), a move turns one hour; no table.")
+@click.option("--backward", is_flag=True, help="clocks: a move may also turn its dials back, counting as one move.")
 @tables_option
 def solve(
-    puzzle: str, state: tuple[str, ...], as_json: bool, batch: bool, steps: bool | None, tables_dir: Path | None
+    puzzle: str,
+    state: tuple[str, ...],
+    as_json: bool,
+    batch: bool,
+    steps: bool | None,
+    hours: str | None,
+    backward: bool,
+    tables_dir: Path | None,
 ) -> None:
     """Solve one instance given in compact form, e.g. `ninebase solve sansu 175426839`."""
     handler = query_puzzle(puzzle)
     with reported_errors():
+        if hours or backward:
+            if puzzle != "clocks":
+                raise InputError("--hours and --backward are options of clocks")
+            handler = ClocksByAlgebra(int(hours or 4), backward)
         if batch and state:
             raise InputError("--batch reads instances from stdin; give no STATE")
         if not batch and not state:
             raise InputError(f"give a {puzzle} instance, or --batch to read them from stdin")
         board = None if batch else handler.board(" ".join(state))
-        with open_for(puzzle, tables_dir) as tables:
+        with open_for(puzzle, tables_dir) if handler.needs_tables else nullcontext() as tables:
             if board is not None:
                 solution = handler.solve(tables, board)
                 if as_json:

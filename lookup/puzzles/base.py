@@ -40,6 +40,7 @@ class QueryPuzzle(ABC):
     """Joins the parts of a state given as a list into the compact form."""
     move_noun = ("move", "moves")
     steps_by_default = False
+    needs_tables = True
 
     @property
     def name(self) -> str:

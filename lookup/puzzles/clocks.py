@@ -10,9 +10,10 @@ from build_tables.puzzles.clocks import PUZZLE, Board, dial_turns
 
 from ..batch import all_valid
 from ..drawing import grid
-from ..parsing import InputError, parse_rows, shown
+from ..parsing import InputError, content_lines, parse_rows, shown
 from ..solution import Solution
-from .base import GoalQuery
+from ..clock_algebra import optimal_moves, turn
+from .base import GoalQuery, QueryPuzzle
 
 HOURS = ("12", "3", "6", "9")
 """Dial readings by quarter turns past 12."""
@@ -74,3 +75,58 @@ class ClocksQuery(GoalQuery):
         return index
 
 QUERY = ClocksQuery()
+
+
+class ClocksByAlgebra(QueryPuzzle):
+    """The Clocks with 12-hour dials (`hours=12`: values 1..12, a move turns
+    its dials one hour) or the IOI dials (`hours=4`: 3, 6, 9, 12), optionally
+    with backward turns; answered by `clock_algebra`, with no table."""
+
+    rules = PUZZLE
+    needs_tables = False
+
+    def __init__(self, hours: int, backward: bool) -> None:
+        self.positions = hours
+        self.backward = backward
+        self.values = [str(h) for h in range(1, 13)] if hours == 12 else ["12", "3", "6", "9"]
+
+    def parse(self, text: str) -> list[int]:
+        tokens = text.split()
+        if len(tokens) != 9:
+            raise InputError(f"expected 9 clock values, found {len(tokens)}")
+        return [self._offset(token, f"value {i}") for i, token in enumerate(tokens, 1)]
+
+    def _offset(self, token: str, where: str) -> int:
+        if token not in self.values:
+            allowed = "1..12" if self.positions == 12 else "3, 6, 9 or 12"
+            raise InputError(f"{where}: {shown(token)} is not a clock value ({allowed})")
+        return int(token) % 12 if self.positions == 12 else self.values.index(token)
+
+    def compact(self, board: list[int]) -> str:
+        return " ".join(self._reading(offset) for offset in board)
+
+    def _reading(self, offset: int) -> str:
+        return (str(offset or 12)) if self.positions == 12 else HOURS[offset]
+
+    def read_original(self, text: str) -> list[list[int]]:
+        return [parse_rows(content_lines(text), 3, 3, self._offset, "three clock values")]
+
+    def judge(self, tables: Any, text: str) -> str:
+        raise InputError("judge reads the original problem, which has neither --hours 12 nor --backward")
+
+    def distance(self, tables: Any, board: list[int]) -> int:
+        return len(optimal_moves(board, self.positions, self.backward))
+
+    def distances(self, tables: Any, states: Any) -> np.ndarray:
+        return np.array([self.distance(tables, self.board(state)) for state in states], dtype=np.int16)
+
+    def solve(self, tables: Any, board: list[int]) -> Solution:
+        moves = optimal_moves(board, self.positions, self.backward)
+        boards = [board]
+        for move in moves:
+            boards.append(turn(boards[-1], move, self.positions))
+        rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
+        return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
+
+    def panel(self, board: list[int]) -> list[str]:
+        return grid([self._reading(offset).rjust(2) for offset in board])

@@ -1,0 +1,87 @@
+"""12-hour dials and backward moves (seed 001's closing exercise): the
+algebraic answers against a brute-force search and a replay."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from lookup import solve_clocks
+from lookup.cli import main
+from rules import CLOCK_MOVES
+
+
+def turned(hours: tuple[int, ...], move: int, positions: int) -> tuple[int, ...]:
+    """Dials (as readings) after move |move|, one step back if negative. 12-hour
+    dials step one hour; the IOI dials step three."""
+    step = (12 // positions) * (1 if move > 0 else -1)
+    dials = list(hours)
+    for letter in CLOCK_MOVES[abs(move)]:
+        index = "ABCDEFGHI".index(letter)
+        dials[index] = (dials[index] + step - 1) % 12 + 1
+    return tuple(dials)
+
+
+def settings_by_fewest_moves(positions: int, backward: bool, depth: int) -> dict[tuple[int, ...], int]:
+    """BFS outwards from all dials at 12, undoing moves: every setting that
+    needs at most `depth` moves, with how many it needs."""
+    solved = (12,) * 9
+    moves = [m for m in range(1, 10)] + ([-m for m in range(1, 10)] if backward else [])
+    found = {solved: 0}
+    layer = [solved]
+    for level in range(1, depth + 1):
+        following = []
+        for hours in layer:
+            for move in moves:
+                before = turned(hours, -move, positions)  # the setting this move solves one step of
+                if before not in found:
+                    found[before] = level
+                    following.append(before)
+        layer = following
+    return found
+
+
+@pytest.mark.parametrize(("positions", "backward", "depth"), [(12, False, 4), (12, True, 3), (4, True, 3)])
+def test_against_breadth_first_search(positions: int, backward: bool, depth: int) -> None:
+    for hours, needed in settings_by_fewest_moves(positions, backward, depth).items():
+        solution = solve_clocks(list(hours), hours=positions, backward=backward)
+        assert solution.distance == needed == len(solution.moves), hours
+        replayed = hours
+        for move in solution.moves:
+            replayed = turned(replayed, move, positions)
+        assert replayed == (12,) * 9
+        assert solution.moves == sorted(solution.moves, key=abs)
+
+
+def test_random_settings_replay_and_backward_never_costs_more() -> None:
+    rng = random.Random(12)
+    for _ in range(300):
+        hours = [rng.randrange(1, 13) for _ in range(9)]
+        forward = solve_clocks(hours, hours=12)
+        either = solve_clocks(hours, hours=12, backward=True)
+        assert either.distance <= forward.distance
+        for solution in (forward, either):
+            replayed = tuple(hours)
+            for move in solution.moves:
+                replayed = turned(replayed, move, 12)
+            assert replayed == (12,) * 9
+        assert all(move > 0 for move in forward.moves)
+        # each move's net turns agree modulo 12: the answer is unique up to direction
+        for move in range(1, 10):
+            net = lambda s: sum(1 if m == move else -1 if m == -move else 0 for m in s.moves)  # noqa: E731
+            assert (net(forward) - net(either)) % 12 == 0
+
+
+def test_cli_hours_and_backward(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["solve", "clocks", "--hours", "12", "--backward", "--json", "11", "1", "12", "6", "6", "6", "6", "3", "6"])
+    answer = json.loads(result.output)
+    assert result.exit_code == 0 and answer["rule"] == {"hours": 12, "backward": True}
+    assert answer["distance"] == len(answer["moves"]) and any(m < 0 for m in answer["moves"])
+    bad = CliRunner().invoke(main, ["solve", "clocks", "--hours", "12", "13", "1", "12", "6", "6", "6", "6", "3", "6"])
+    assert bad.exit_code == 2 and "'13' is not a clock value (1..12)" in bad.output
+    batch = CliRunner().invoke(main, ["solve", "clocks", "--backward", "--batch"], input="9 9 12 6 6 6 6 3 6\n1 2 3\n")
+    lines = [json.loads(line) for line in batch.output.splitlines()]
+    assert lines[0]["moves"] == [4, 5, 8, 9] and "error" in lines[1]
