@@ -6,7 +6,7 @@ import json
 import sys
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Iterator, NoReturn
+from typing import BinaryIO, Iterator, NoReturn
 
 import click
 
@@ -53,11 +53,14 @@ def reported_errors() -> Iterator[None]:
 
 
 def read_stdin() -> str:
-    data = sys.stdin.buffer.read()
+    return decode(sys.stdin.buffer.read(), "standard input")
+
+
+def decode(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"standard input is not UTF-8 text (byte {error.start + 1})") from None
+        raise InputError(f"{what} is not UTF-8 text (byte {error.start + 1})") from None
 
 
 def progress_bar(label: str, total: int) -> click.progressbar:
@@ -171,6 +174,58 @@ def judge(puzzle: str, tables_dir: Path | None) -> None:
         handler.read_original(text)  # bad input is reported before any table is opened or built
         with open_for(puzzle, tables_dir) as tables:
             sys.stdout.write(handler.judge(tables, text))
+
+
+@main.command(
+    epilog="Exit status: 0 optimal; 1 valid but longer than the optimum; 3 invalid; "
+    "2 the instance cannot be read (or usage); 4 a table problem."
+)
+@puzzle_argument
+@click.argument("instance", type=click.File("rb"))
+@click.argument("answer", type=click.File("rb"))
+@tables_option
+def check(puzzle: str, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
+    """Judge ANSWER (the original output format) for INSTANCE (the original
+    input format); either may be - for stdin. Prints one line starting with
+    optimal, valid or invalid."""
+    from .check import EXIT_STATUS, INVALID, Verdict, check as check_answer
+
+    with reported_errors():
+        instance_text = decode(instance.read(), "the instance")
+        try:
+            answer_text = decode(answer.read(), "the answer")
+        except InputError as error:
+            verdict = Verdict(INVALID, f"malformed answer: {error}")
+        else:
+            get_handler = query_puzzle(puzzle)
+            get_handler.read_original(instance_text)  # unreadable instances fail before any table is opened
+            with open_for(puzzle, tables_dir) as tables:
+                verdict = check_answer(tables, puzzle, instance_text, answer_text)
+        click.echo(verdict.line())
+        sys.exit(EXIT_STATUS[verdict.kind])
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.option("--distance", type=int, help="The exact number of moves the instances need.")
+@click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same instances.")
+@tables_option
+def sample(puzzle: str, distance: int | None, hardest: bool, count: int, seed: int, tables_dir: Path | None) -> None:
+    """Print COUNT distinct instances whose optimum is exactly DISTANCE, one
+    per line in compact form (ready for `solve --batch`)."""
+    from .sample import sample as draw
+
+    with reported_errors():
+        if hardest == (distance is not None):
+            raise InputError("give exactly one of --distance D and --hardest")
+        with open_for(puzzle, tables_dir) as tables:
+            instances, available = draw(tables, puzzle, distance, count, seed)
+        for instance in instances:
+            click.echo(instance)
+        if available < count:
+            click.echo(f"ninebase: only {available} instances exist at that distance", err=True)
 
 
 @main.command(epilog=EXIT_STATUS_HELP)

@@ -10,7 +10,7 @@ import numpy as np
 from build_tables.engine import UNREACHABLE
 from build_tables.puzzles import TablePuzzle
 
-from ..drawing import histogram, side_by_side
+from ..drawing import highlight_changes, histogram, side_by_side
 from ..parsing import InputError, content_lines
 from ..solution import Solution
 
@@ -126,8 +126,13 @@ class QueryPuzzle(ABC):
         )
         if not solution.distance:
             shown, captions = shown[:1], [f"start (already the {target})"]
-        lines += ["", side_by_side([self.panel(b) for b in shown], captions)]
+        panels = highlight_changes([self.panel(b) for b in shown], self.colour) if steps else [self.panel(b) for b in shown]
+        lines += ["", side_by_side(panels, captions)]
         return "\n".join(lines)
+
+    def colour(self, token: str) -> str:
+        """A board's token styled for a terminal (the cube colours its faces)."""
+        return token
 
 
 class GoalQuery(QueryPuzzle):

@@ -15,6 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+import click
 import numpy as np
 
 from build_tables.engine import UNREACHABLE
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from ..tables import Tables
 
 CONTEST_LIMIT = 30
+_TERMINAL_COLOURS = {"W": "white", "B": "blue", "R": "red", ".": "bright_black"}
 _COORDINATES = {"1": 0, "2": 1, "3": 2}
 LETTERS = "WBRE"
 Instance = tuple[int, str]
@@ -284,6 +286,9 @@ class CubeQuery(QueryPuzzle):
             lines += ["", f"fewest rolls per pattern from {self.compact((CANONICAL_STARTS[group], '')).strip()}:"]
             lines += histogram(np.bincount(reached).tolist(), "rolls")
         return "\n".join(lines)
+
+    def colour(self, token: str) -> str:
+        return click.style(token, fg=_TERMINAL_COLOURS[token], bold=token != ".") if token in _TERMINAL_COLOURS else token
 
     def describe(self, solution: Solution, steps: bool, target: str = "pattern shown") -> str:
         return super().describe(solution, steps, target)

@@ -1,0 +1,116 @@
+"""check, sample and --steps: the tools for setters, judges and teachers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import lookup
+from build_tables.puzzles import NAMES
+from lookup.cli import main
+
+INPUTS = {
+    "sansu": "1 7 5\n4 2 6\n8 3 9\n",
+    "clocks": "9 9 12\n6 6 6\n6 3 6\n",
+    "eight": "1 2 3\n0 6 9\n4 7 8\n",
+    "nine": "100\n000\n000\n111\n111\n011\n",
+    "cube": "1 2\nW W W\nE W W\nW W W\n2 1\nR B W\nR W W\nE W W\n0 0\n",
+}
+
+
+def run(tables_dir: Path, *args: str, stdin: str | None = None, color: bool = False):
+    return CliRunner().invoke(main, [*args, "--tables", str(tables_dir)], input=stdin, color=color)
+
+
+def check(tables_dir: Path, tmp_path: Path, puzzle: str, instance: str, answer: str):
+    path = tmp_path / "instance.txt"
+    path.write_text(instance)
+    return run(tables_dir, "check", puzzle, str(path), "-", stdin=answer)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "answer", "status", "start"),
+    [
+        ("sansu", "5\n1 5 3\n4 2 6\n7 8 9\n", 0, "optimal: 5 swaps"),
+        ("sansu", "7\n1 5 3\n4 2 6\n7 8 9\n", 1, "valid: 7 swaps, 2 more than the optimum of 5"),
+        ("sansu", "6\n1 5 3\n4 2 6\n7 8 9\n", 3, "invalid: 153426789 cannot be reached in exactly 6 swaps"),
+        ("sansu", "5\n1 7 5\n4 2 6\n8 3 9\n", 3, "invalid: the tile 175426839 is not a sansu"),
+        ("sansu", "five\n", 3, "invalid: malformed answer"),
+        ("clocks", "4 5 8 9\n", 0, "optimal: 4 moves"),
+        ("clocks", "1 1 1 1 4 5 8 9\n", 1, "valid: 8 moves, 4 more"),
+        ("clocks", "4 5 8\n", 3, "invalid: the 3 moves do not reach the goal"),
+        ("clocks", "4 5 8 10\n", 3, "invalid: move 4 is '10'"),
+        ("eight", "5\nDRRUL\n", 0, "optimal: 5 moves"),
+        ("eight", "7\nDRRULLR\n", 1, "valid: 7 moves, 2 more"),
+        ("eight", "5\nURRUL\n", 3, "invalid: move 4 (U) is illegal here"),
+        ("eight", "4\nDRRUL\n", 3, "invalid: wrong count"),
+        ("eight", "-1\n\n", 3, "invalid: the answer says unsolvable, but 5 moves suffice"),
+        ("nine", "9\nBL\nBL\nBL\nAL\nC1\nAL\nC1\nAR\nC1\n", 1, "valid: 9 operations, 4 more than the optimum of 5; within the original judge's limit of 81"),
+        ("nine", "85\n" + "AL\nAR\n" * 40 + "C1\nAR\nC1\nAL\nC1\n", 1, "valid: 85 operations, 80 more than the optimum of 5; over the original judge's limit of 81"),
+        ("nine", "1\nC4\n", 3, "invalid: move 1 is 'C4'"),
+        ("cube", "0\n3\n", 0, "optimal: all 2 answers"),
+        ("cube", "0\n4\n", 3, "invalid: dataset 2: answer 4"),
+        ("cube", "0\n", 3, "invalid: wrong count: 1 answers for 2 datasets"),
+    ],
+)
+def test_check_verdicts(tables_dir: Path, tmp_path: Path, puzzle: str, answer: str, status: int, start: str) -> None:
+    result = check(tables_dir, tmp_path, puzzle, INPUTS[puzzle], answer)
+    assert (result.exit_code, result.output.startswith(start)) == (status, True), result.output
+    assert result.output.count("\n") == 1
+
+
+def test_check_unsolvable_eight(tables_dir: Path, tmp_path: Path) -> None:
+    result = check(tables_dir, tmp_path, "eight", "1 2 3\n4 5 6\n8 7 0\n", "-1\n\n")
+    assert result.exit_code == 0 and result.output.startswith("optimal: unsolvable")
+
+
+def test_check_unreadable_instance_is_exit_2(tables_dir: Path, tmp_path: Path) -> None:
+    result = check(tables_dir, tmp_path, "sansu", "1 7 5\n4 2 6\n", "5\n1 5 3\n4 2 6\n7 8 9\n")
+    assert result.exit_code == 2 and "expected 3 lines" in result.output
+
+
+@pytest.mark.parametrize("puzzle", NAMES)
+def test_sampled_instances_have_the_distance_and_judge_output_checks_optimal(tables_dir: Path, tmp_path: Path, puzzle: str) -> None:
+    distance = {"sansu": 4, "clocks": 20, "eight": 25, "nine": 7, "cube": 20}[puzzle]
+    first = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
+    again = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
+    other = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "8")
+    instances = first.stdout.splitlines()
+    assert first.exit_code == 0 and len(set(instances)) == 4 and first.stdout == again.stdout != other.stdout
+    answers = [json.loads(line) for line in run(tables_dir, "solve", puzzle, "--batch", stdin=first.stdout).stdout.splitlines()]
+    assert [a["distance"] for a in answers] == [distance] * 4
+    if puzzle != "cube":  # the solver's own original output must check as optimal
+        handler = lookup.Tables(tables_dir).handler(puzzle)
+        for instance in instances:
+            board = handler.board(instance)
+            original = "\n".join(handler.panel(board)) + "\n"
+            if puzzle == "eight":
+                original = original.replace("_", "0")
+            if puzzle == "nine":
+                cells = instance.replace(" ", "")
+                original = "\n".join(cells[r : r + 3] for r in range(0, 18, 3)) + "\n"
+            judged = run(tables_dir, "judge", puzzle, stdin=original)
+            assert check(tables_dir, tmp_path, puzzle, original, judged.stdout).output.startswith("optimal"), instance
+
+
+def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:
+    hardest = run(tables_dir, "sample", "eight", "--hardest", "--count", "100")
+    assert len(hardest.stdout.splitlines()) == 16 and "only 16 instances" in hardest.stderr
+    assert "867254301" in hardest.stdout.splitlines()
+    missing = run(tables_dir, "sample", "clocks", "--distance", "28")
+    assert missing.exit_code == 2 and "the distances run from 0 to 27" in missing.output
+    cube = run(tables_dir, "sample", "cube", "--hardest", "--count", "9")
+    assert cube.stdout.splitlines() and all(line.split()[:2] in (["2", "1"], ["1", "2"], ["3", "2"], ["2", "3"]) for line in cube.stdout.splitlines())
+
+
+def test_steps_draw_every_board_plain_when_piped_and_coloured_on_a_terminal(tables_dir: Path) -> None:
+    plain = run(tables_dir, "solve", "cube", "2", "1", "RBWRWWEWW", "--steps")
+    assert "\x1b[" not in plain.output and "3: D" in plain.output
+    assert all(len(line) <= 80 for line in run(tables_dir, "solve", "eight", "867254301", "--steps").output.splitlines())
+    coloured = run(tables_dir, "solve", "cube", "2", "1", "RBWRWWEWW", "--steps", color=True)
+    assert "\x1b[34" in coloured.output and "\x1b[31" in coloured.output  # blue and red faces
+    jsoned = json.loads(run(tables_dir, "solve", "eight", "123069478", "--steps", "--json").output)
+    assert jsoned["boards"][-1] == "123406789" and len(jsoned["boards"]) == 5
