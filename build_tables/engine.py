@@ -36,7 +36,8 @@ class Puzzle(Protocol):
         """For each move m (in move order), the states t with m(t) in `states`.
 
         Entry i of the m-th array is the state that move m takes to
-        ``states[i]``, or -1 where there is none.
+        ``states[i]``, or -1 where there is none. `states` comes sorted
+        ascending (the engine passes each frontier in index order).
         """
         ...
 

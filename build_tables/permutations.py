@@ -94,13 +94,3 @@ def unrank_one(index: int, size: int) -> list[int]:
         digit, index = divmod(index, factorial(size - 1 - position))
         perm.append(free.pop(digit))
     return perm
-
-
-def parity(perms: np.ndarray) -> np.ndarray:
-    """0 for even, 1 for odd permutations (rows of an (n, k) array), by counting inversions."""
-    perms = np.asarray(perms)
-    size = perms.shape[1]
-    inversions = np.zeros(perms.shape[0], dtype=np.int64)
-    for i in range(size):
-        inversions += (perms[:, i + 1 :] < perms[:, i : i + 1]).sum(axis=1)
-    return inversions & 1

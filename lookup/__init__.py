@@ -10,7 +10,6 @@ from build_tables.puzzles import NAMES as PUZZLES
 from build_tables.tablefile import MissingTableError, TableError
 
 from .parsing import InputError
-from .puzzles.clocks import ClocksByAlgebra
 from .solution import Solution
 from .tables import Tables, default_tables_dir, open_tables, resolve_tables_dir
 
@@ -25,6 +24,8 @@ def solve_clocks(state: object, hours: int = 4, backward: bool = False) -> Solut
     >>> solve_clocks("1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
     [-2]
     """
+    from .puzzles.clocks import ClocksByAlgebra
+
     if hours not in (4, 12):
         raise InputError(f"hours must be 4 (the IOI dials) or 12, not {hours}")
     rules = ClocksByAlgebra(hours, backward)

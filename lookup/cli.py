@@ -14,7 +14,6 @@ from build_tables.puzzles import NAMES
 from build_tables.tablefile import MissingTableError, TableError
 
 from .parsing import InputError
-from .puzzles.clocks import ClocksByAlgebra
 from .tables import Tables, query_puzzle, resolve_tables_dir
 
 EXIT_OK = 0
@@ -140,6 +139,8 @@ def solve(
         if hours or backward:
             if puzzle != "clocks":
                 raise InputError("--hours and --backward are options of clocks")
+            from .puzzles.clocks import ClocksByAlgebra
+
             handler = ClocksByAlgebra(int(hours or 4), backward)
         if batch and state:
             raise InputError("--batch reads instances from stdin; give no STATE")

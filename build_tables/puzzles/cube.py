@@ -62,12 +62,6 @@ def move_target(empty: int, move: int) -> int | None:
     return target
 
 
-def orientation_parity(code: int) -> int:
-    """0 for an even permutation of (W, B, R), 1 for odd."""
-    top, x, y = ORIENTATIONS[code]
-    return (top > x) ^ (top > y) ^ (x > y)
-
-
 Board = tuple[int, tuple[int, ...]]
 """(empty cell, the orientation code of the cube on each of the nine cells; -1 on the empty one)."""
 
