@@ -37,10 +37,8 @@ class Malformed(Exception):
     """The proposed answer is not in the original output format."""
 
 
-def check(tables: Tables, puzzle: str, instance_text: str, answer_text: str) -> Verdict:
-    """The verdict on `answer_text` for the instance(s) of `instance_text`
-    (InputError if the instance cannot be read)."""
-    boards = get(puzzle).read_original(instance_text)
+def check(tables: Tables, puzzle: str, boards: list[Any], answer_text: str) -> Verdict:
+    """The verdict on `answer_text` for the instance(s) read from the original input."""
     try:
         if puzzle == "cube":
             return _check_cube(tables, boards, answer_text)

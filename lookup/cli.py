@@ -171,10 +171,9 @@ def judge(puzzle: str, tables_dir: Path | None) -> None:
     """Read the original problem's input on stdin; print exactly its output."""
     handler = query_puzzle(puzzle)
     with reported_errors():
-        text = read_stdin()
-        handler.read_original(text)  # bad input is reported before any table is opened or built
+        instances = handler.read_original(read_stdin())  # bad input is reported before any table is built
         with open_for(puzzle, tables_dir) as tables:
-            sys.stdout.write(handler.judge(tables, text))
+            sys.stdout.write(handler.judge(tables, instances))
 
 
 @main.command(
@@ -198,10 +197,9 @@ def check(puzzle: str, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | 
         except InputError as error:
             verdict = Verdict(INVALID, f"malformed answer: {error}")
         else:
-            get_handler = query_puzzle(puzzle)
-            get_handler.read_original(instance_text)  # unreadable instances fail before any table is opened
+            instances = query_puzzle(puzzle).read_original(instance_text)  # before any table is built
             with open_for(puzzle, tables_dir) as tables:
-                verdict = check_answer(tables, puzzle, instance_text, answer_text)
+                verdict = check_answer(tables, puzzle, instances, answer_text)
         click.echo(verdict.line())
         sys.exit(EXIT_STATUS[verdict.kind])
 

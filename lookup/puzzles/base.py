@@ -59,8 +59,8 @@ class QueryPuzzle(ABC):
         """The instances of the original problem's input (raises InputError)."""
 
     @abstractmethod
-    def judge(self, tables: Tables, text: str) -> str:
-        """The original problem's output for its input `text`."""
+    def judge(self, tables: Tables, instances: list[Any]) -> str:
+        """The original problem's output for the instances of its input."""
 
     @abstractmethod
     def distance(self, tables: Tables, board: Any) -> int | None:
@@ -156,8 +156,8 @@ class GoalQuery(QueryPuzzle):
     def indices(self, states: Any) -> np.ndarray:
         """Table indices of a batch of states (vectorised)."""
 
-    def judge(self, tables: Tables, text: str) -> str:
-        return "".join(self.original_output(self.solve(tables, board)) for board in self.read_original(text))
+    def judge(self, tables: Tables, instances: list[Any]) -> str:
+        return "".join(self.original_output(self.solve(tables, board)) for board in instances)
 
     def move_value(self, move: int) -> Any:
         """A move as it appears in JSON."""

@@ -111,7 +111,7 @@ class ClocksByAlgebra(QueryPuzzle):
     def read_original(self, text: str) -> list[list[int]]:
         return [parse_rows(content_lines(text), 3, 3, self._offset, "three clock values")]
 
-    def judge(self, tables: Any, text: str) -> str:
+    def judge(self, tables: Any, instances: list[Any]) -> str:
         raise InputError("judge reads the original problem, which has neither --hours 12 nor --backward")
 
     def distance(self, tables: Any, board: list[int]) -> int:

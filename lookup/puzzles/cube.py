@@ -198,9 +198,9 @@ class CubeQuery(QueryPuzzle):
             position += 4
         return instances
 
-    def judge(self, tables: Tables, text: str) -> str:
+    def judge(self, tables: Tables, instances: list[Instance]) -> str:
         answers = []
-        for instance in self.read_original(text):
+        for instance in instances:
             distance = self.distance(tables, instance)
             answers.append(f"{distance if distance is not None and distance <= CONTEST_LIMIT else -1}\n")
         return "".join(answers)
