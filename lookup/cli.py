@@ -16,13 +16,13 @@ from build_tables.tablefile import MissingTableError, TableError
 from .parsing import InputError
 from .tables import Tables, query_puzzle, resolve_tables_dir
 
-EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_TABLE = 4
 
 EXIT_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
-names what is wrong and where); 4 a table is damaged or of another
-version (the message gives the command that rebuilds it)."""
+names what is wrong and where); 4 a table is missing and cannot be built,
+damaged, of another puzzle or format version, or fails verify (the message
+gives the command that rebuilds it)."""
 
 tables_option = click.option(
     "--tables",
