@@ -180,3 +180,13 @@ def test_eight_and_nine_errors_name_the_problem(puzzle: str, text: str, fragment
 def test_eight_and_nine_original_errors_name_the_line(puzzle: str, text: str, fragment: str) -> None:
     with pytest.raises(InputError, match=fragment):
         get(puzzle).read_original(text)
+
+
+def test_nine_batch_of_cell_arrays_names_the_bad_matrix(tables) -> None:
+    import numpy as np
+
+    cells = np.array([[1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1], [0] * 17 + [2]])
+    with pytest.raises(InputError, match="item 1: matrix B: expected 9 characters 0/1, found '000000002'"):
+        tables.distances("nine", cells)
+    assert tables.distances("nine", cells[:1]).tolist() == [5]
+    assert tables.distance("nine", [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1]) == 5

@@ -45,6 +45,13 @@ class NineQuery(GoalQuery):
             raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {len(parts)} groups")
         return _bits(parts[0], "matrix A") << 9 | _bits(parts[1], "matrix B")
 
+    def board(self, state: Any) -> Board:
+        """Also takes the 18 cells as one sequence of 0/1 values."""
+        if isinstance(state, (list, tuple, np.ndarray)) and len(state) == 18:
+            cells = "".join(str(cell) for cell in np.asarray(state).tolist())
+            state = f"{cells[:9]} {cells[9:]}"
+        return super().board(state)
+
     def compact(self, board: Board) -> str:
         cells = f"{board:018b}"
         return f"{cells[:9]} {cells[9:]}"
