@@ -61,20 +61,27 @@ def check_counts(attrs: dict, distance: np.ndarray, where: str) -> None:
         raise VerificationError(f"{where}: the stored largest distance or state count does not match")
 
 
-def cube_distances(search: CubeSearch, parent: np.ndarray) -> np.ndarray:
+def cube_parents(search: CubeSearch, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stored (compact) parent moves spread over every state index, 0
+    where the parity rule excludes the state, and the mask of allowed states."""
+    states = np.arange(search.state_count, dtype=np.int64)
+    allowed = parity_rule_holds(states, search.start)
+    full = parent[compact_index(states)]
+    full[~allowed] = 0
+    return full, allowed
+
+
+def cube_distances(search: CubeSearch, parent: np.ndarray, allowed: np.ndarray) -> np.ndarray:
     """Per state, the length of its chain of parent moves to the start,
     found by pointer doubling; UNREACHABLE where the chain never gets there
     (a move off the board, a state the parity rule excludes, or a cycle)."""
     count = search.state_count
     sink = count  # an extra state that every dead end leads to, forever
-    states = np.arange(count, dtype=np.int64)
-    moves = parent[compact_index(states)]
     following = np.full(count + 1, sink, dtype=np.int64)
     for move in range(len(search.move_names)):
-        chosen = np.flatnonzero(moves == move)
+        chosen = np.flatnonzero((parent == move) & allowed)
         target = apply_sorted(chosen, move)
         following[chosen] = np.where(target >= 0, target, sink)
-    following[:count][~parity_rule_holds(states, search.start)] = sink
     start = int(search.goal_states()[0])
     following[start] = start
     length = np.ones(count + 1, dtype=np.int64)
@@ -97,11 +104,9 @@ def verify(name: str, directory: Path) -> str:
             where = f"{path} group {group}"
             attrs = table.group_attrs(group)
             if name == "cube":
-                parent = table.read(group, "parent")
-                distance = cube_distances(search, parent)
-                full_parent = parent[compact_index(np.arange(search.state_count, dtype=np.int64))]
-                full_parent[~parity_rule_holds(np.arange(search.state_count), search.start)] = 0
-                check_search(search, distance, full_parent, where)
+                parent, allowed = cube_parents(search, table.read(group, "parent"))
+                distance = cube_distances(search, parent, allowed)
+                check_search(search, distance, parent, where)
                 stored = table.read(group, "pattern_distance"), table.read(group, "pattern_witness")
                 derived = pattern_tables(distance)
                 if not (np.array_equal(stored[0], derived[0]) and np.array_equal(stored[1], derived[1])):

@@ -5,8 +5,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
-import numpy as np
-
 from ..engine import Puzzle, SearchResult
 from ..tablefile import Packed
 

@@ -118,7 +118,7 @@ class ClocksByAlgebra(QueryPuzzle):
         return len(optimal_moves(board, self.positions, self.backward))
 
     def distances(self, tables: Any, states: Any) -> np.ndarray:
-        return np.array([self.distance(tables, self.board(state)) for state in states], dtype=np.int16)
+        return self.encode_each(states, lambda board: self.distance(tables, board)).astype(np.int16)
 
     def solve(self, tables: Any, board: list[int]) -> Solution:
         moves = optimal_moves(board, self.positions, self.backward)
