@@ -5,11 +5,12 @@ the table lookups on the same queries."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
-from build_tables.puzzles import get
-from build_tables.puzzles.cube import start_board
-from build_tables.puzzles.sansu import LINES
+from puzzles import get
+from puzzles.cube import start_board
+from puzzles.sansu import LINES
 
 Board = Hashable
 
@@ -20,16 +21,17 @@ def successors(puzzle: str) -> Callable[[Any], list[Any]]:
     def following(board: Any) -> list[Any]:
         found = []
         for move in range(len(rules.move_names)):
-            try:
-                found.append(rules.apply(board, move))
-            except ValueError:  # a move off the board
-                pass
+            after = rules.apply(board, move)
+            if after is not None:  # None: a move off the board
+                found.append(after)
         return found
 
     return following
 
 
-def breadth_first(start: Board, is_goal: Callable[[Board], bool], expand: Callable[[Board], Iterable[Board]]) -> int | None:
+def breadth_first(
+    start: Board, is_goal: Callable[[Board], bool], expand: Callable[[Board], Iterable[Board]]
+) -> int | None:
     """Seeds 000-003: search outwards from the query until a goal appears."""
     seen = {start}
     queue = deque([(start, 0)])
@@ -79,7 +81,7 @@ def _cube_goals(pattern: str) -> list[Board]:
     boards: list[list[int]] = [[]]
     for letter in pattern:
         options = [-1] if letter == "E" else [2 * "WBR".index(letter), 2 * "WBR".index(letter) + 1]
-        boards = [board + [option] for board in boards for option in options]
+        boards = [[*board, option] for board in boards for option in options]
     return [(pattern.index("E"), tuple(board)) for board in boards]
 
 

@@ -1,23 +1,29 @@
-"""Offline table builders: one BFS engine, one module per puzzle.
+"""The offline table builder: runs each puzzle's searches with the one BFS
+engine and writes its HDF5 table.
 
-`build()` writes each puzzle's HDF5 table into a tables directory; nothing is
-built at import time.
+`build()` writes each puzzle's table into a tables directory; nothing is
+built at import time. The puzzles' rules come from the `puzzles` package;
+the query layer (`lookup`) never imports this package.
 """
 
 from __future__ import annotations
 
 import fcntl
 import time
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, ContextManager, Iterable, Iterator, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from . import puzzles
+import puzzles
+from lookup.tablefile import TableError, TableFile, table_path
+from puzzles import SINGLE_SEARCH
+
 from .engine import breadth_first
-from .tablefile import PARTIAL_GLOB, TableError, TableFile, table_path, write_table
+from .writer import PARTIAL_GLOB, write_table
 
 LOCK_NAME = ".ninebase-build.lock"
 
@@ -40,13 +46,14 @@ class ProgressBar(Protocol):
     def update(self, steps: int) -> None: ...
 
 
-ProgressFactory = Callable[[str, int], ContextManager[ProgressBar]]
+ProgressFactory = Callable[[str, int], AbstractContextManager[ProgressBar]]
 """Given a label and a state count, a context manager for a progress bar
 (such as click.progressbar) that advances as states are settled."""
 
 
 def is_built(name: str, directory: Path) -> bool:
-    """Whether a table file of the current format for `name` is in place."""
+    """Whether a table file of the current format for `name` is in place
+    (its attributes checked; `verify` checks the rest)."""
     try:
         TableFile(table_path(directory, name), name).close()
     except TableError:
@@ -59,10 +66,9 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
     puzzle = puzzles.get(name)
     started = time.perf_counter()
     groups = {}
-    histograms = []
-    states = 0
+    counted = []
     for group, search in puzzle.searches().items():
-        label = name if group == puzzles.SINGLE_SEARCH else f"{name} {group}"
+        label = name if group == SINGLE_SEARCH else f"{name} {group}"
         with progress(label, search.state_count) if progress else nullcontext() as bar:
             result = breadth_first(search, bar.update if bar else None)
             if bar:  # the states never reached are settled too
@@ -73,12 +79,13 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
             "max_distance": result.max_distance,
             "histogram": result.histogram,
         }
-        groups[group] = (group_attrs, puzzle.store(group, result))
-        histograms.append(result.histogram)
-        states += search.state_count
-    histogram = np.zeros(max(map(len, histograms)), dtype=np.int64)
-    for part in histograms:
-        histogram[: len(part)] += part
+        groups[group] = (group_attrs, puzzle.store(group, result.distance, result.parent))
+        if group in puzzle.distance_groups():
+            counted.append(group_attrs)
+    histogram = np.zeros(max(len(attrs["histogram"]) for attrs in counted), dtype=np.int64)
+    for attrs in counted:
+        histogram[: len(attrs["histogram"])] += attrs["histogram"]
+    states = sum(attrs["state_count"] for attrs in counted)
     attrs = {
         **puzzle.file_attrs(),
         "state_count": states,
@@ -120,6 +127,6 @@ def build(
     with exclusive_builder(directory):
         return [
             build_one(name, directory, progress)
-            for name in (names or puzzles.NAMES)
+            for name in (names or puzzles.names())
             if force or not is_built(name, directory)
         ]

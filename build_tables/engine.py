@@ -1,8 +1,8 @@
 """The one breadth-first search engine behind every table.
 
-A puzzle describes its states as integers 0..state_count-1 and says, for a
-batch of states, which states lead *into* them by each move (its
-`predecessors`). The engine then runs a multi-source BFS backwards from the
+A search (`puzzles.base.Search`) describes its states as integers
+0..state_count-1 and says, for a batch of states, which states lead *into*
+them by each move (its `predecessors`). The engine then runs a multi-source BFS backwards from the
 goal states, level by level, with NumPy over whole frontiers, and records for
 every state its distance to the nearest goal and the move that takes it one
 step closer.
@@ -10,36 +10,14 @@ step closer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-UNREACHABLE = 255
-"""Distance value of a state from which no goal can be reached."""
+from puzzles.base import UNREACHABLE, Search
 
 MAX_DISTANCE = UNREACHABLE - 1
-
-
-class Puzzle(Protocol):
-    """What the engine needs to know of a puzzle."""
-
-    name: str
-    state_count: int
-    move_names: Sequence[str]
-
-    def goal_states(self) -> np.ndarray:
-        """The indices of all goal states."""
-        ...
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        """For each move m (in move order), the states t with m(t) in `states`.
-
-        Entry i of the m-th array is the state that move m takes to
-        ``states[i]``, or -1 where there is none. `states` comes sorted
-        ascending (the engine passes each frontier in index order).
-        """
-        ...
 
 
 @dataclass
@@ -66,7 +44,7 @@ class SearchResult:
 ProgressCallback = Callable[[int], None]
 
 
-def breadth_first(puzzle: Puzzle, progress: ProgressCallback | None = None) -> SearchResult:
+def breadth_first(puzzle: Search, progress: ProgressCallback | None = None) -> SearchResult:
     """Search backwards from all goals of `puzzle` at once.
 
     `progress`, if given, is called after each level with the number of states

@@ -2,19 +2,25 @@
 its checksums: distances are exact exactly when every goal is at 0, every
 other reached state has a parent move to a state one closer, no move leads
 from a reached state to anything more than one further away, and the
-unreached states have none of this.
+unreached states have none of this. Then every stored dataset must be what
+the puzzle would store for those distances and parents, and every stored
+count what they add up to: a file whose content changed cannot pass.
+
+Where a puzzle stores only parent moves (the cube), the distances are
+derived from them first, by a breadth-first walk down the parent moves from
+the goals, so the check needs no more memory than the build.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from . import puzzles
-from .engine import UNREACHABLE, Puzzle
-from .puzzles.cube import CubeSearch, apply_sorted, compact_index, parity_rule_holds, pattern_tables
-from .tablefile import TableError, TableFile, table_path
+import puzzles
+from lookup.tablefile import TableError, TableFile, one_line, table_path
+from puzzles.base import UNREACHABLE, Puzzle, Search
 
 CHUNK = 1 << 20
 
@@ -23,12 +29,14 @@ class VerificationError(TableError):
     """A table file is readable but its contents break an invariant."""
 
 
-def check_search(search: Puzzle, distance: np.ndarray, parent: np.ndarray, where: str) -> None:
+def check_search(search: Search, distance: np.ndarray, parent: np.ndarray, where: str) -> None:
     """Raise VerificationError unless `distance` and `parent` are an exact BFS of `search`."""
 
     def fail(what: str) -> None:
         raise VerificationError(f"{where}: {what}")
 
+    if distance.size != search.state_count or parent.size != search.state_count:
+        fail(f"holds {distance.size} distances and {parent.size} parents for {search.state_count} states")
     goals = np.unique(np.asarray(search.goal_states(), dtype=np.int64))
     if (distance[goals] != 0).any() or np.count_nonzero(distance == 0) != goals.size:
         fail("the states at distance 0 are not exactly the goals")
@@ -53,69 +61,75 @@ def check_search(search: Puzzle, distance: np.ndarray, parent: np.ndarray, where
         fail(f"{np.count_nonzero(reached) - parents_confirmed} states lack a parent move to a state one closer")
 
 
-def check_counts(attrs: dict, distance: np.ndarray, where: str) -> None:
-    histogram = np.bincount(distance[distance != UNREACHABLE])
-    if not np.array_equal(histogram, attrs["histogram"]) or int(attrs["reachable_count"]) != histogram.sum():
+def distances_from_parents(search: Search, parent: np.ndarray) -> np.ndarray:
+    """Per state, how many parent moves lead from it to a goal: a BFS from the
+    goals that reaches a state only through its own parent move. States whose
+    parent moves never reach a goal stay UNREACHABLE."""
+    distance = np.full(search.state_count, UNREACHABLE, dtype=np.uint8)
+    frontier = np.unique(np.asarray(search.goal_states(), dtype=np.int64))
+    distance[frontier] = 0
+    level = 0
+    while frontier.size and level < UNREACHABLE - 1:
+        for move, before in enumerate(search.predecessors(frontier)):
+            before = before[before >= 0]
+            before = before[(parent[before] == move) & (distance[before] == UNREACHABLE)]
+            distance[before] = level + 1
+        level += 1
+        frontier = np.flatnonzero(distance == level)
+    return distance
+
+
+def check_counts(attrs: dict[str, Any], histogram: np.ndarray, state_count: int, where: str) -> None:
+    """The stored histogram and counts must be those of the distances."""
+    stored = np.asarray(attrs["histogram"])
+    if not np.array_equal(histogram, stored) or int(attrs["reachable_count"]) != histogram.sum():
         raise VerificationError(f"{where}: the stored histogram or counts do not match the distances")
-    if int(attrs["max_distance"]) != histogram.size - 1 or int(attrs["state_count"]) != distance.size:
+    if int(attrs["max_distance"]) != histogram.size - 1 or int(attrs["state_count"]) != state_count:
         raise VerificationError(f"{where}: the stored largest distance or state count does not match")
-
-
-def cube_parents(search: CubeSearch, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The stored (compact) parent moves spread over every state index, 0
-    where the parity rule excludes the state, and the mask of allowed states."""
-    states = np.arange(search.state_count, dtype=np.int64)
-    allowed = parity_rule_holds(states, search.start)
-    full = parent[compact_index(states)]
-    full[~allowed] = 0
-    return full, allowed
-
-
-def cube_distances(search: CubeSearch, parent: np.ndarray, allowed: np.ndarray) -> np.ndarray:
-    """Per state, the length of its chain of parent moves to the start,
-    found by pointer doubling; UNREACHABLE where the chain never gets there
-    (a move off the board, a state the parity rule excludes, or a cycle)."""
-    count = search.state_count
-    sink = count  # an extra state that every dead end leads to, forever
-    following = np.full(count + 1, sink, dtype=np.int64)
-    for move in range(len(search.move_names)):
-        chosen = np.flatnonzero((parent == move) & allowed)
-        target = apply_sorted(chosen, move)
-        following[chosen] = np.where(target >= 0, target, sink)
-    start = int(search.goal_states()[0])
-    following[start] = start
-    length = np.ones(count + 1, dtype=np.int64)
-    length[start] = 0
-    length[sink] = UNREACHABLE
-    for _ in range(6):  # 2**6 steps: more than any distance
-        length = np.minimum(length + length[following], UNREACHABLE)
-        following = following[following]
-    return np.where(following[:count] == start, length[:count], UNREACHABLE).astype(np.uint8)
 
 
 def verify(name: str, directory: Path) -> str:
     """Check one puzzle's table file; return a one-line summary or raise TableError."""
     path = table_path(directory, name)
-    table = TableFile(path, name)
     try:
-        puzzle = puzzles.get(name)
-        reachable = 0
-        for group, search in puzzle.searches().items():
+        return _verify(puzzles.get(name), path)
+    except TableError:
+        raise
+    except Exception as error:  # contents so wrong that a check itself cannot run
+        raise VerificationError(f"{path}: cannot be checked ({one_line(error)})") from None
+
+
+def _verify(puzzle: Puzzle, path: Path) -> str:
+    name = puzzle.name
+    with TableFile(path, name) as table:
+        expected = puzzle.file_attrs()
+        for key, value in expected.items():
+            if np.asarray(table.attrs.get(key)).tolist() != value:
+                raise VerificationError(f"{path}: the attribute {key!r} is not this puzzle's")
+        searches = puzzle.searches()
+        layout = table.layout()
+        if sorted(layout) != sorted(searches):
+            raise VerificationError(f"{path}: holds the groups {sorted(layout)}, expected {sorted(searches)}")
+        total = np.zeros(0, dtype=np.int64)
+        states = 0
+        for group, search in searches.items():
             where = f"{path} group {group}"
-            attrs = table.group_attrs(group)
-            if name == "cube":
-                parent, allowed = cube_parents(search, table.read(group, "parent"))
-                distance = cube_distances(search, parent, allowed)
-                check_search(search, distance, parent, where)
-                stored = table.read(group, "pattern_distance"), table.read(group, "pattern_witness")
-                derived = pattern_tables(distance)
-                if not (np.array_equal(stored[0], derived[0]) and np.array_equal(stored[1], derived[1])):
-                    raise VerificationError(f"{where}: the pattern tables do not match the states' distances")
-            else:
-                distance = table.read(group, "distance")
-                check_search(search, distance, table.read(group, "parent"), where)
-            check_counts(attrs, distance, where)
-            reachable += int(attrs["reachable_count"])
-        return f"{name}: ok, {reachable:,} reachable states checked ({path})"
-    finally:
-        table.close()
+            stored = {dataset: table.read_packed(group, dataset) for dataset in layout[group]}
+            distance, parent = puzzle.stored_search(group, {key: packed.values for key, packed in stored.items()})
+            if distance is None:
+                distance = distances_from_parents(search, parent)
+            check_search(search, distance, parent, where)
+            rebuilt = puzzle.store(group, distance, parent)
+            if sorted(rebuilt) != sorted(stored):
+                raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
+            for dataset, packed in rebuilt.items():
+                if packed.bits != stored[dataset].bits or not np.array_equal(packed.values, stored[dataset].values):
+                    raise VerificationError(f"{where}: dataset {dataset} does not match the states' distances")
+            histogram = np.bincount(distance[distance != UNREACHABLE])
+            check_counts(table.group_attrs(group), histogram, search.state_count, where)
+            if group in puzzle.distance_groups():
+                size = max(total.size, histogram.size)
+                total = np.pad(total, (0, size - total.size)) + np.pad(histogram, (0, size - histogram.size))
+                states += search.state_count
+        check_counts(table.attrs, total, states, str(path))
+        return f"{name}: ok, {int(total.sum()):,} reachable states checked ({path})"

@@ -3,36 +3,76 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import BinaryIO, Iterator, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
-from build_tables.puzzles import NAMES
-from build_tables.tablefile import MissingTableError, TableError
+import puzzles
+from puzzles import Puzzle
+from puzzles.text import InputError, plural
 
-from .parsing import InputError
-from .tables import Tables, query_puzzle, resolve_tables_dir
+from .drawing import describe, describe_probe
+from .tablefile import MissingTableError, TableError
+from .tables import (
+    ENVIRONMENT_VARIABLE,
+    Tables,
+    default_tables_dir,
+    probe,
+    resolve_tables_dir,
+)
 
 EXIT_BAD_INPUT = 2
 EXIT_TABLE = 4
 
 EXIT_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
-names what is wrong and where); 4 a table is missing and cannot be built,
-damaged, of another puzzle or format version, or fails verify (the message
-gives the command that rebuilds it)."""
+names what is wrong and where); 4 a table is missing, damaged, of another
+puzzle or format version, or fails verify (the message gives the command
+that builds it)."""
+
+
+class PuzzleName(click.ParamType):
+    """A puzzle's name, checked against the puzzles known when the command runs."""
+
+    name = "puzzle"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "PUZZLE"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Puzzle:
+        if isinstance(value, Puzzle):
+            return value
+        try:
+            return puzzles.get(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
 
 tables_option = click.option(
     "--tables",
     "tables_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Tables directory (default: $NINEBASE_TABLES, else the checkout's tables/ "
+    help=f"Tables directory (default: ${ENVIRONMENT_VARIABLE}, else the checkout's tables/ "
     "or ~/.local/share/ninebase/tables).",
 )
-puzzle_argument = click.argument("puzzle", type=click.Choice(NAMES))
+puzzle_argument = click.argument("puzzle", type=PuzzleName())
+
+
+def use_colour() -> bool | None:
+    """False when NO_COLOR is set or the terminal is dumb; otherwise click decides (a terminal only)."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return None
+
+
+def echo(text: str, err: bool = False) -> None:
+    click.echo(text, err=err, color=use_colour())
 
 
 def fail(message: str, status: int) -> NoReturn:
@@ -62,12 +102,33 @@ def decode(data: bytes, what: str) -> str:
         raise InputError(f"{what} is not UTF-8 text (byte {error.start + 1})") from None
 
 
-def progress_bar(label: str, total: int) -> click.progressbar:
+class StageLine:
+    """Build progress for a log: one line per stage when it ends, with figures."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label, self.total, self.done = label, total, 0
+        self.started = time.perf_counter()
+
+    def __enter__(self) -> StageLine:
+        return self
+
+    def update(self, steps: int) -> None:
+        self.done += steps
+
+    def __exit__(self, *exc_info: object) -> None:
+        seconds = time.perf_counter() - self.started
+        click.echo(f"{self.label}: {self.done:,} of {plural(self.total, 'state')} settled in {seconds:.2f} s", err=True)
+
+
+def progress_bar(label: str, total: int) -> Any:
+    """A progress bar on a terminal; a line per finished stage otherwise."""
+    if not sys.stderr.isatty():
+        return StageLine(label, total)
     return click.progressbar(length=total, label=f"{label:<8}", file=sys.stderr, show_eta=False, width=30)
 
 
-def build_missing(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
-    """Build tables with progress bars and print the closing summary."""
+def build_tables(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
+    """Build tables with progress and print the closing summary."""
     from build_tables import build
 
     try:
@@ -84,34 +145,59 @@ def build_missing(directory: Path, names: tuple[str, ...], force: bool = False) 
             f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB",
             err=True,
         )
+    click.echo(
+        "states: positions searched; reachable: those that can reach a goal; largest: the most moves any "
+        "searched position needs (`ninebase stats PUZZLE` explains each puzzle's figures)",
+        err=True,
+    )
 
 
-def open_for(puzzle: str, tables_dir: Path | None) -> Tables:
-    """Tables for answering `puzzle`, building its table first if it is missing."""
+def open_for(puzzle: Puzzle, tables_dir: Path | None) -> Tables:
+    """Tables for answering `puzzle`. A table missing from the default
+    directory is built first (saying so); a directory the user named is only
+    ever read."""
     tables = Tables(tables_dir)
     try:
-        tables.file(puzzle)
+        tables.table(puzzle.name)
     except MissingTableError:
-        click.echo(f"ninebase: no {puzzle} table in {tables.directory}; building it now", err=True)
-        build_missing(tables.directory, (puzzle,))
-        tables.file(puzzle)
+        named = tables_dir is not None or bool(os.environ.get(ENVIRONMENT_VARIABLE))
+        if named or tables.directory != default_tables_dir():
+            raise
+        click.echo(f"ninebase: no {puzzle.name} table in {tables.directory}; building it now", err=True)
+        build_tables(tables.directory, (puzzle.name,))
+        tables.table(puzzle.name)
     return tables
 
 
-@click.group(epilog=EXIT_STATUS_HELP)
+@click.group(epilog=EXIT_STATUS_HELP, invoke_without_command=True)
 @click.version_option(package_name="ninebase")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """ninebase: exact, instant answers for five 3x3 puzzles from prebuilt tables."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
-@click.option("--only", multiple=True, type=click.Choice(NAMES), help="Build only this puzzle (repeatable).")
+@click.option("--only", multiple=True, type=PuzzleName(), help="Build only this puzzle (repeatable).")
 @click.option("--force", is_flag=True, help="Rebuild even if the table is present.")
 @tables_option
-def build(only: tuple[str, ...], force: bool, tables_dir: Path | None) -> None:
+def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None) -> None:
     """Build the tables (all puzzles unless --only); present ones are kept."""
     with reported_errors():
-        build_missing(resolve_tables_dir(tables_dir), only or NAMES, force)
+        names = tuple(puzzle.name for puzzle in only) or puzzles.names()
+        build_tables(resolve_tables_dir(tables_dir), names, force)
+
+
+def batch_lines(puzzle: Puzzle, answer: Any) -> Iterator[str]:
+    """JSON Lines for the compact states on stdin, one per line, in order; a
+    bad line gives an object with an "error" field and the batch goes on."""
+    for number, line in enumerate(read_stdin().splitlines(), 1):
+        try:
+            result = answer(puzzle.board(line.strip()))
+        except InputError as error:
+            result = {"puzzle": puzzle.name, "line": number, "input": line, "error": str(error)}
+        yield json.dumps(result)
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
@@ -120,11 +206,13 @@ def build(only: tuple[str, ...], force: bool, tables_dir: Path | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
 @click.option("--steps/--no-steps", default=None, help="Draw the board after every move (with --json: list them).")
-@click.option("--hours", type=click.Choice(["12"]), help="clocks: 12-hour dials (1..12), a move turns one hour; no table.")
+@click.option(
+    "--hours", type=click.Choice(["12"]), help="clocks: 12-hour dials (1..12), a move turns one hour; no table."
+)
 @click.option("--backward", is_flag=True, help="clocks: a move may also turn its dials back, counting as one move.")
 @tables_option
 def solve(
-    puzzle: str,
+    puzzle: Puzzle,
     state: tuple[str, ...],
     as_json: bool,
     batch: bool,
@@ -133,47 +221,98 @@ def solve(
     backward: bool,
     tables_dir: Path | None,
 ) -> None:
-    """Solve one instance given in compact form, e.g. `ninebase solve sansu 175426839`."""
-    handler = query_puzzle(puzzle)
+    """Solve one instance in compact form: `ninebase solve sansu 175426839`."""
     with reported_errors():
-        if hours or backward:
-            if puzzle != "clocks":
-                raise InputError("--hours and --backward are options of clocks")
-            from .puzzles.clocks import ClocksByAlgebra
-
-            handler = ClocksByAlgebra(int(hours or 4), backward)
+        rules = puzzle.variant(int(hours) if hours else None, backward) if hours or backward else puzzle
         if batch and state:
             raise InputError("--batch reads instances from stdin; give no STATE")
         if not batch and not state:
-            raise InputError(f"give a {puzzle} instance, or --batch to read them from stdin")
-        board = None if batch else handler.board(" ".join(state))
-        with open_for(puzzle, tables_dir) if handler.needs_tables else nullcontext() as tables:
-            if board is not None:
-                solution = handler.solve(tables, board)
-                if as_json:
-                    fields = handler.step_fields(solution) if steps and solution.solvable else {}
-                    click.echo(json.dumps({**solution.to_dict(), **fields}))
-                else:
-                    click.echo(handler.describe(solution, handler.steps_by_default if steps is None else steps))
+            raise InputError(
+                f"give a {puzzle.name} instance ({puzzle.compact_help}), or --batch to read them from stdin"
+            )
+        board = None if batch else rules.board(" ".join(state))
+        with open_for(puzzle, tables_dir) if rules.needs_tables else nullcontext() as tables:
+            table = tables.table(puzzle.name) if tables else None
+            if board is None:
+
+                def answer(instance: Any) -> dict[str, Any]:
+                    solution = rules.solve(table, instance)
+                    fields = rules.step_fields(solution) if steps and solution.solvable else {}
+                    return {**solution.to_dict(), **fields}
+
+                for line in batch_lines(rules, answer):
+                    click.echo(line)
                 return
-            for number, line in enumerate(read_stdin().splitlines(), 1):
-                try:
-                    answer = handler.solve(tables, handler.board(line.strip())).to_dict()
-                except InputError as error:
-                    answer = {"puzzle": puzzle, "line": number, "input": line, "error": str(error)}
-                click.echo(json.dumps(answer))
+            solution = rules.solve(table, board)
+            if as_json:
+                fields = rules.step_fields(solution) if steps and solution.solvable else {}
+                click.echo(json.dumps({**solution.to_dict(), **fields}))
+            else:
+                echo(describe(rules, solution, rules.steps_by_default if steps is None else steps))
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
 @puzzle_argument
+@click.argument("state", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
+@click.option("--batch", is_flag=True, help="Probe one compact instance per stdin line, as JSON Lines.")
 @tables_option
-def judge(puzzle: str, tables_dir: Path | None) -> None:
-    """Read the original problem's input on stdin; print exactly its output."""
-    handler = query_puzzle(puzzle)
+def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: bool, tables_dir: Path | None) -> None:
+    """Every legal move with the exact distance after it, best first:
+    `ninebase probe eight 123069478`. The cube, whose compact form is a
+    question rather than a board, shows the board after every optimal roll."""
     with reported_errors():
-        instances = handler.read_original(read_stdin())  # bad input is reported before any table is built
+        if batch and state:
+            raise InputError("--batch reads instances from stdin; give no STATE")
+        if not batch and not state:
+            raise InputError(
+                f"give a {puzzle.name} instance ({puzzle.compact_help}), or --batch to read them from stdin"
+            )
+        board = None if batch else puzzle.board(" ".join(state))
         with open_for(puzzle, tables_dir) as tables:
-            sys.stdout.write(handler.judge(tables, instances))
+            table = tables.table(puzzle.name)
+            if board is None:
+                for line in batch_lines(puzzle, lambda instance: probe(puzzle, table, instance).to_dict()):
+                    click.echo(line)
+                return
+            probed = probe(puzzle, table, board)
+            if as_json:
+                click.echo(json.dumps(probed.to_dict()))
+            else:
+                echo(describe_probe(puzzle, probed))
+
+
+probe_command.name = "probe"
+
+
+class JudgeCommand(click.Command):
+    """`judge --help` lists every puzzle's original input format."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        formatter.write_text("The original input of each puzzle:")
+        for name in puzzles.names():
+            formatter.write_paragraph()
+            lines = puzzles.get(name).original_help.splitlines()
+            formatter.write_text(f"{name}: {lines[0]}")
+            with formatter.indentation():
+                for line in lines[1:]:
+                    formatter.write(f"{' ' * formatter.current_indent}{line}\n")
+        super().format_epilog(ctx, formatter)
+
+
+@main.command(cls=JudgeCommand, epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
+    """Read the original problem's input on stdin; print exactly its output."""
+    with reported_errors():
+        text = read_stdin()
+        if not text.strip():
+            raise InputError(f"standard input is empty; expected {puzzle.original_help.splitlines()[0]}")
+        instances = puzzle.read_original(text)  # bad input is reported before any table is built
+        with open_for(puzzle, tables_dir) as tables:
+            sys.stdout.write(puzzle.judge(tables.table(puzzle.name), instances))
 
 
 @main.command(
@@ -184,34 +323,44 @@ def judge(puzzle: str, tables_dir: Path | None) -> None:
 @click.argument("instance", type=click.File("rb"))
 @click.argument("answer", type=click.File("rb"))
 @tables_option
-def check(puzzle: str, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
+def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
     """Judge ANSWER (the original output format) for INSTANCE (the original
-    input format); either may be - for stdin. Prints one line starting with
-    optimal, valid or invalid."""
-    from .check import EXIT_STATUS, INVALID, Verdict, check as check_answer
+    input format); one of them may be - for stdin. Prints one line starting
+    with optimal, valid or invalid."""
+    from .check import EXIT_STATUS, INVALID, Verdict
+    from .check import check as check_answer
 
     with reported_errors():
-        instance_text = decode(instance.read(), "the instance")
+        instance_name, answer_name = getattr(instance, "name", "-"), getattr(answer, "name", "-")
+        if instance_name == answer_name == "-":
+            raise InputError("INSTANCE and ANSWER cannot both be read from stdin (-); give one as a file")
+        where = "the instance (stdin)" if instance_name == "-" else f"the instance file {instance_name}"
+        instance_text = decode(instance.read(), where)
+        if not instance_text.strip():
+            raise InputError(f"{where} is empty")
+        try:
+            instances = puzzle.read_original(instance_text)  # before any table is built
+        except InputError as error:
+            raise InputError(f"{where}: {error}") from None
         try:
             answer_text = decode(answer.read(), "the answer")
         except InputError as error:
             verdict = Verdict(INVALID, f"malformed answer: {error}")
         else:
-            instances = query_puzzle(puzzle).read_original(instance_text)  # before any table is built
             with open_for(puzzle, tables_dir) as tables:
-                verdict = check_answer(tables, puzzle, instances, answer_text)
+                verdict = check_answer(tables.table(puzzle.name), puzzle, instances, answer_text)
         click.echo(verdict.line())
         sys.exit(EXIT_STATUS[verdict.kind])
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
 @puzzle_argument
-@click.option("--distance", type=int, help="The exact number of moves the instances need.")
+@click.option("--distance", type=int, help="The exact number of moves the instances need; -1 for unsolvable instances.")
 @click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
 @click.option("--count", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same instances.")
 @tables_option
-def sample(puzzle: str, distance: int | None, hardest: bool, count: int, seed: int, tables_dir: Path | None) -> None:
+def sample(puzzle: Puzzle, distance: int | None, hardest: bool, count: int, seed: int, tables_dir: Path | None) -> None:
     """Print COUNT distinct instances whose optimum is exactly DISTANCE, one
     per line in compact form (ready for `solve --batch`)."""
     from .sample import sample as draw
@@ -219,25 +368,27 @@ def sample(puzzle: str, distance: int | None, hardest: bool, count: int, seed: i
     with reported_errors():
         if hardest == (distance is not None):
             raise InputError("give exactly one of --distance D and --hardest")
+        if distance is not None and distance < -1:
+            raise InputError(f"--distance is {distance}; give a distance of 0 or more, or -1 for unsolvable instances")
         with open_for(puzzle, tables_dir) as tables:
-            instances, available = draw(tables, puzzle, distance, count, seed)
+            instances, available = draw(tables.table(puzzle.name), puzzle, distance, count, seed)
         for instance in instances:
             click.echo(instance)
         if available < count:
-            click.echo(f"ninebase: only {available} instances exist at that distance", err=True)
+            click.echo(f"ninebase: only {plural(available, 'instance')} exist at that distance", err=True)
 
 
 @main.command(epilog=EXIT_STATUS_HELP)
-@click.argument("puzzles", nargs=-1, type=click.Choice(NAMES))
+@click.argument("names", nargs=-1, type=PuzzleName(), metavar="[PUZZLE]...")
 @tables_option
-def verify(puzzles: tuple[str, ...], tables_dir: Path | None) -> None:
+def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
     """Check table files (all unless named): format, checksums, and the
     search invariants themselves. One line per puzzle; exit 4 if any fails."""
     from build_tables.verify import verify as verify_table
 
     directory = resolve_tables_dir(tables_dir)
     failed = False
-    for name in puzzles or NAMES:
+    for name in [puzzle.name for puzzle in names] or puzzles.names():
         try:
             click.echo(verify_table(name, directory))
         except TableError as error:
@@ -249,9 +400,10 @@ def verify(puzzles: tuple[str, ...], tables_dir: Path | None) -> None:
 
 @main.command(epilog=EXIT_STATUS_HELP)
 @puzzle_argument
+@click.option("--json", "as_json", is_flag=True, help="Print the stats object (as the HTTP service does).")
 @tables_option
-def stats(puzzle: str, tables_dir: Path | None) -> None:
+def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
     """State counts, the largest distance and the distance histogram."""
-    with reported_errors():
-        with open_for(puzzle, tables_dir) as tables:
-            click.echo(query_puzzle(puzzle).stats(tables))
+    with reported_errors(), open_for(puzzle, tables_dir) as tables:
+        table = tables.table(puzzle.name)
+        click.echo(json.dumps(puzzle.stats(table)) if as_json else puzzle.stats_text(table))

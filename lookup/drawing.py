@@ -1,11 +1,15 @@
-"""Drawing boards for people: several small boards side by side, wrapped to
-fit the terminal width."""
+"""Drawing answers for people on a terminal: boards side by side, wrapped to
+fit the width, coloured where the puzzle gives colours (click drops the
+colour codes when the output is not a terminal)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Sequence
 
 import click
+
+from puzzles import Probe, Puzzle, Solution
+from puzzles.text import plural
 
 WIDTH = 80
 
@@ -27,21 +31,6 @@ def side_by_side(panels: Sequence[Sequence[str]], captions: Sequence[str], width
     return "\n\n".join(blocks)
 
 
-def grid(cells: Sequence[str], columns: int = 3) -> list[str]:
-    """Rows of a board whose cells are given in reading order."""
-    return [" ".join(cells[row : row + columns]) for row in range(0, len(cells), columns)]
-
-
-def histogram(counts: Sequence[int], label: str = "distance", width: int = 40) -> list[str]:
-    """One line per distance: the count and a bar scaled to the largest count."""
-    widest = max(counts)
-    lines = [f"{label:>8} {'count':>12}"]
-    for distance, count in enumerate(counts):
-        bar = "#" * max(1 if count else 0, round(width * count / widest))
-        lines.append(f"{distance:>8} {count:>12,}  {bar}")
-    return lines
-
-
 def visible_width(text: str) -> int:
     """Width on screen: colour codes take none."""
     return len(click.unstyle(text))
@@ -51,20 +40,101 @@ def pad(text: str, width: int) -> str:
     return text + " " * (width - visible_width(text))
 
 
-def highlight_changes(panels: list[list[str]], colour: Callable[[str], str] = str) -> list[list[str]]:
-    """Panels with every token that differs from the previous panel in bold
-    yellow, the others passed through `colour`. The codes are dropped by
-    click.echo when the output is not a terminal."""
-    styled = []
+def styled(puzzle: Puzzle, token: str, changed: bool) -> str:
+    """A token in its puzzle colour; a token that just changed is also bold and
+    underlined (bold yellow when it has no colour of its own), so a moved cube
+    keeps its face colour."""
+    colour = puzzle.token_colour(token)
+    if changed:
+        return click.style(token, fg=colour or "yellow", bold=True, underline=colour is not None)
+    return click.style(token, fg=colour, bold=token.isalpha()) if colour else token
+
+
+def highlight_changes(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
+    """Panels with every token that differs from the previous panel highlighted."""
+    result = []
     for index, panel in enumerate(panels):
         lines = []
         for line_number, line in enumerate(panel):
             before = panels[index - 1][line_number].split(" ") if index else None
             tokens = line.split(" ")
-            lines.append(" ".join(
-                click.style(token, bold=True, fg="yellow") if before and len(before) == len(tokens) and before[i] != token
-                else colour(token)
-                for i, token in enumerate(tokens)
-            ))
-        styled.append(lines)
-    return styled
+            same_shape = before is not None and len(before) == len(tokens)
+            lines.append(
+                " ".join(styled(puzzle, token, same_shape and before[i] != token) for i, token in enumerate(tokens))
+            )
+        result.append(lines)
+    return result
+
+
+def describe(puzzle: Puzzle, solution: Solution, steps: bool) -> str:
+    """A solution drawn for a person: the count, the moves and the boards."""
+    heading = puzzle.heading(solution)
+    if not solution.solvable:
+        reason = solution.extra["reason"]
+        return "\n".join([f"{heading}: unsolvable", reason, "", *puzzle.panel(solution.boards[0])])
+    lines = [f"{heading}: {plural(solution.distance, *puzzle.unit)}"]
+    if solution.distance:
+        lines.append(f"{puzzle.unit[1]}: " + " ".join(puzzle.move_label(m) for m in solution.moves))
+    shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
+    captions = ["start"] + (
+        [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [puzzle.goal_caption]
+    )
+    if not solution.distance:
+        shown, captions = shown[:1], [f"start (already the {puzzle.goal_caption})"]
+    panels = [puzzle.panel(board) for board in shown]
+    lines += ["", side_by_side(highlight_changes(puzzle, panels) if steps else panels, captions)]
+    return "\n".join(lines)
+
+
+def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
+    """The tablebase view for a person: the board, its distance, then every
+    move with the distance after it and the change, best first (the cube: the
+    board after every roll, each cube as top, x-facing and y-facing colours)."""
+    solution = probe.solution
+    unit = puzzle.unit
+    if not probe.solvable:
+        head = [f"{puzzle.heading(solution)}: unsolvable", solution.extra["reason"]]
+    else:
+        head = [f"{puzzle.heading(solution)}: {plural(solution.distance, *unit)}"]
+    lines = [*head, "", *puzzle.panel(solution.boards[0])]
+    if probe.successors is not None:
+        lines += ["", f"{'move':<6} {'after it':>14}  change"]
+        for successor in probe.successors:
+            label = puzzle.move_label(successor.move)
+            if successor.distance is None:
+                lines.append(f"{label:<6} {'unsolvable':>14}")
+                continue
+            change = successor.distance - solution.distance
+            note = "  keeps the optimum" if change == -1 else ""
+            text = f"{label:<6} {plural(successor.distance, *unit):>14}  {change:+d}{note}"
+            lines.append(click.style(text, fg="green" if change == -1 else "red"))
+    if "boards" in probe.extra:
+        boards = probe.extra["boards"]
+        panels = [
+            [" ".join(cell.ljust(3) if cell != "E" else " . " for cell in row) for row in _rows(board)]
+            for board in boards
+        ]
+        captions = ["start"] + [f"{i}: {move}" for i, move in enumerate(solution.moves, 1)]
+        lines += [
+            "",
+            "each square: its cube's top, x-facing and y-facing colours (. the empty square)",
+            "",
+            side_by_side(_coloured_orientations(puzzle, panels), captions),
+        ]
+    return "\n".join(lines)
+
+
+def _rows(cells: list[str]) -> list[list[str]]:
+    return [cells[row : row + 3] for row in range(0, 9, 3)]
+
+
+def _coloured_orientations(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
+    return [
+        [
+            "".join(
+                click.style(char, fg=puzzle.token_colour(char)) if puzzle.token_colour(char) else char for char in line
+            )
+            for line in panel
+        ]
+        for panel in panels
+    ]

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from build_tables.puzzles import SINGLE_SEARCH
-from build_tables.tablefile import TableFile, table_path
+import puzzles
+from puzzles import SINGLE_SEARCH, Probe, Puzzle, Solution, Successor
+from puzzles.text import InputError
 
-from . import puzzles
-from .parsing import InputError
-from .solution import Solution
+from .tablefile import (
+    MissingTableError,
+    TableError,
+    TableFile,
+    build_command,
+    table_path,
+)
 
 ENVIRONMENT_VARIABLE = "NINEBASE_TABLES"
 
@@ -38,11 +45,52 @@ def resolve_tables_dir(path: str | os.PathLike[str] | None = None) -> Path:
     return default_tables_dir()
 
 
-def query_puzzle(name: str) -> puzzles.QueryPuzzle:
-    try:
-        return puzzles.get(name)
-    except KeyError:
-        raise InputError(f"unknown puzzle {name!r}; the puzzles are {', '.join(puzzles.NAMES)}") from None
+def check_directory(directory: Path, puzzle: str) -> None:
+    """A missing tables directory is an error that names the build command;
+    a path that cannot be a directory is one that says why."""
+    if directory.is_dir():
+        return
+    blocker = next((parent for parent in [directory, *directory.parents] if parent.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        raise TableError(f"tables directory {directory} cannot exist: {blocker} is a file; name another with --tables")
+    raise MissingTableError(
+        f"no tables directory {directory}; build the tables with: ninebase build --tables {directory}"
+        f" (or only this one: {build_command(puzzle, directory)})"
+    )
+
+
+class PuzzleTable:
+    """One puzzle's table file, opened once and checked; each dataset is
+    read, checked and unpacked on first use, then kept. This is the
+    `puzzles.base.TableReader` the puzzles answer from."""
+
+    def __init__(self, directory: Path, puzzle: str) -> None:
+        check_directory(directory, puzzle)
+        self.file = TableFile(table_path(directory, puzzle), puzzle)
+        self._arrays: dict[tuple[str, str], np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def array(self, dataset: str, group: str = SINGLE_SEARCH) -> np.ndarray:
+        array = self._arrays.get((dataset, group))
+        if array is None:
+            with self._lock:  # one thread reads a dataset; the others wait for it
+                array = self._arrays.get((dataset, group))
+                if array is None:
+                    array = self.file.read(group, dataset)
+                    array.setflags(write=False)
+                    self._arrays[(dataset, group)] = array
+        return array
+
+    def attrs(self, group: str | None = None) -> Mapping[str, Any]:
+        if group is None:
+            return self.file.attrs
+        with self._lock:
+            return self.file.group_attrs(group)
+
+    def close(self) -> None:
+        with self._lock:
+            self.file.close()
+            self._arrays.clear()
 
 
 class Tables:
@@ -50,9 +98,14 @@ class Tables:
     and loaded on first use, once; `close()` (or leaving a `with` block)
     releases them.
 
-    Raises `MissingTableError` when a needed table has not been built and
-    `TableError` when one is damaged; both messages give the command that
-    builds the table.
+    One `Tables` may be shared by many threads: files and datasets are loaded
+    under a lock, once, and are read-only afterwards, so concurrent queries
+    see the same arrays and the same answers.
+
+    Raises `InputError` for a malformed state or an unknown puzzle,
+    `MissingTableError` when a needed table has not been built and
+    `TableError` when one is damaged; the last two messages give the command
+    that builds the table.
 
     >>> with open_tables() as tables:
     ...     tables.solve("clocks", "9 9 12 6 6 6 6 3 6").moves
@@ -61,9 +114,8 @@ class Tables:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.directory = resolve_tables_dir(path)
-        self._files: dict[str, TableFile] = {}
-        self._arrays: dict[tuple[str, str, str], np.ndarray] = {}
-        self._handlers: dict[str, puzzles.QueryPuzzle] = {}
+        self._tables: dict[str, PuzzleTable] = {}
+        self._lock = threading.Lock()
 
     def __enter__(self) -> Tables:
         return self
@@ -72,32 +124,21 @@ class Tables:
         self.close()
 
     def close(self) -> None:
-        for table in self._files.values():
-            table.close()
-        self._files.clear()
-        self._arrays.clear()
+        with self._lock:
+            for table in self._tables.values():
+                table.close()
+            self._tables.clear()
 
-    def file(self, puzzle: str) -> TableFile:
-        """The checked table file of `puzzle`."""
-        table = self._files.get(puzzle)
+    def table(self, puzzle: str) -> PuzzleTable:
+        """The opened, checked table of `puzzle`."""
+        table = self._tables.get(puzzle)
         if table is None:
-            table = self._files[puzzle] = TableFile(table_path(self.directory, puzzle), puzzle)
+            with self._lock:
+                table = self._tables.get(puzzle)
+                if table is None:
+                    puzzles.get(puzzle)  # an unknown name is bad input, not a missing table
+                    table = self._tables[puzzle] = PuzzleTable(self.directory, puzzle)
         return table
-
-    def array(self, puzzle: str, dataset: str, group: str = SINGLE_SEARCH) -> np.ndarray:
-        """One dataset of a puzzle's table, loaded once and kept in memory."""
-        key = (puzzle, group, dataset)
-        array = self._arrays.get(key)
-        if array is None:
-            array = self._arrays[key] = self.file(puzzle).read(group, dataset)
-        return array
-
-    def handler(self, puzzle: str) -> puzzles.QueryPuzzle:
-        """The query side of `puzzle` (InputError for an unknown name)."""
-        handler = self._handlers.get(puzzle)
-        if handler is None:
-            handler = self._handlers[puzzle] = query_puzzle(puzzle)
-        return handler
 
     def solve(self, puzzle: str, state: Any) -> Solution:
         """An optimal solution of one state in compact form (a string or a list).
@@ -106,8 +147,8 @@ class Tables:
         ...     tables.solve("sansu", "175426839").distance
         5
         """
-        handler = self.handler(puzzle)
-        return handler.solve(self, handler.board(state))
+        rules = puzzles.get(puzzle)
+        return rules.solve(self.table(puzzle), rules.board(state))
 
     def distance(self, puzzle: str, state: Any) -> int | None:
         """The fewest moves for one state, None when it is unsolvable.
@@ -116,22 +157,65 @@ class Tables:
         ...     tables.distance("clocks", [9, 9, 12, 6, 6, 6, 6, 3, 6])
         4
         """
-        handler = self._handlers.get(puzzle) or self.handler(puzzle)
-        return handler.distance(self, handler.board(state))
+        rules = puzzles.get(puzzle)
+        return rules.distance(self.table(puzzle), rules.board(state))
 
     def distances(self, puzzle: str, states: Any) -> np.ndarray:
         """Fewest moves for a whole batch, as an int16 array (-1: unsolvable).
 
         `states` is a sequence of compact strings, or a NumPy array of them,
-        or an (n, 9) integer array of the nine values.
+        or an (n, 9) integer array of the nine values. An empty batch gives
+        an empty array.
 
         >>> with open_tables() as tables:
         ...     tables.distances("sansu", ["175426839", "123456789"]).tolist()
         [5, 0]
         """
-        return self.handler(puzzle).distances(self, states)
+        rules = puzzles.get(puzzle)
+        if len(states) == 0:
+            return np.zeros(0, dtype=np.int16)
+        return rules.distances(self.table(puzzle), states)
+
+    def probe(self, puzzle: str, state: Any) -> Probe:
+        """The tablebase view of one state: its solution and every legal move
+        with the exact distance after it, best first.
+
+        >>> with open_tables() as tables:
+        ...     probe = tables.probe("eight", "123069478")
+        ...     probe.distance, [(s.move, s.distance) for s in probe.successors]
+        (5, [('D', 4), ('U', 6), ('R', 6)])
+        """
+        rules = puzzles.get(puzzle)
+        return probe(rules, self.table(puzzle), rules.board(state))
+
+    def stats(self, puzzle: str) -> dict[str, Any]:
+        """States, solvable states, the largest distance and the histogram.
+
+        >>> with open_tables() as tables:
+        ...     tables.stats("eight")["max_distance"]
+        31
+        """
+        return puzzles.get(puzzle).stats(self.table(puzzle))
+
+
+def probe(rules: Puzzle, table: PuzzleTable, board: Any) -> Probe:
+    """`Tables.probe` for a puzzle and its table."""
+    solution = rules.solve(table, board)
+    moves = rules.successors(board)
+    successors = None
+    if moves is not None:
+        order = []
+        for position, (move, after) in enumerate(moves):
+            distance = rules.distance(table, after)
+            successor = Successor(rules.move_value(move), rules.compact(after), distance)
+            order.append(((distance is None, distance or 0, position), successor))
+        successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]
+    return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
 
 
 def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:
     """Open the tables in `path` (default: $NINEBASE_TABLES, else the default directory)."""
     return Tables(path)
+
+
+__all__ = ["InputError", "Tables", "default_tables_dir", "open_tables", "resolve_tables_dir"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from typing import Callable, Hashable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import TypeVar
 
 S = TypeVar("S", bound=Hashable)
 
@@ -200,7 +201,7 @@ def _position_maps() -> list[tuple[int, ...]]:
     maps = []
     for name in ("AL", "AR", "BL", "BR", "C1", "C2", "C3"):
         moved_a, moved_b = nine_operations(a, b, name)
-        maps.append(tuple(int(label) for label in [*sum(moved_a, []), *sum(moved_b, [])]))
+        maps.append(tuple(int(label) for label in [cell for row in [*moved_a, *moved_b] for cell in row]))
     return maps
 
 

@@ -7,11 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from rules import is_sansu, replay_sansu
 
 import lookup
 from lookup.cli import main
-from rules import is_sansu, replay_sansu
 
 
 def run(tables_dir: Path, *args: str, stdin: str | bytes | None = None):
@@ -50,7 +51,14 @@ def test_solve_text_draws_every_step(tables_dir: Path) -> None:
 
 
 def test_batch_keeps_going_after_a_bad_line(tables_dir: Path) -> None:
-    result = run(tables_dir, "solve", "clocks", "--batch", "--json", stdin="9 9 12 6 6 6 6 3 6\n9 9 9\n12 12 12 12 12 12 12 12 12\n")
+    result = run(
+        tables_dir,
+        "solve",
+        "clocks",
+        "--batch",
+        "--json",
+        stdin="9 9 12 6 6 6 6 3 6\n9 9 9\n12 12 12 12 12 12 12 12 12\n",
+    )
     assert result.exit_code == 0
     answers = [json.loads(line) for line in result.output.splitlines()]
     assert [a.get("distance") for a in answers] == [4, None, 0]
@@ -88,22 +96,36 @@ def test_batch_eight_and_nine(tables_dir: Path) -> None:
 def test_stats(tables_dir: Path) -> None:
     result = run(tables_dir, "stats", "sansu")
     assert result.exit_code == 0
-    assert "362,880 states" in result.output and "largest distance 5" in result.output
+    assert "362,880 states" in result.output and "the farthest need 5 swaps (2,592 states)" in result.output
     assert "       5        2,592  #" in result.output
 
 
-def test_missing_table_is_built_by_the_cli_and_an_error_in_the_api(tmp_path: Path, tables_dir: Path) -> None:
-    with lookup.open_tables(tmp_path) as tables:
-        try:
-            tables.distance("clocks", "12 12 12 12 12 12 12 12 12")
-        except lookup.MissingTableError as error:
-            assert "ninebase build --only clocks" in str(error)
-        else:
-            raise AssertionError("no MissingTableError")
+def test_missing_table_is_an_error_in_the_api_and_in_a_named_directory(tmp_path: Path) -> None:
+    with lookup.open_tables(tmp_path) as tables, pytest.raises(lookup.MissingTableError, match="--only clocks"):
+        tables.distance("clocks", "12 12 12 12 12 12 12 12 12")
     result = run(tmp_path, "solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json")
-    assert result.exit_code == 0
+    assert result.exit_code == 4 and f"build it with: ninebase build --only clocks --tables {tmp_path}" in result.stderr
+    assert not (tmp_path / "clocks.h5").exists()
+    nowhere = tmp_path / "nonexistent" / "x" / "y"
+    missing = CliRunner().invoke(main, ["solve", "eight", "123069478", "--tables", str(nowhere)])
+    assert missing.exit_code == 4 and f"ninebase build --tables {nowhere}" in missing.stderr
+    assert not (tmp_path / "nonexistent").exists()
+    (tmp_path / "README.md").write_text("not a directory")
+    blocked = CliRunner().invoke(main, ["solve", "eight", "123069478", "--tables", str(tmp_path / "README.md" / "sub")])
+    assert blocked.exit_code == 4 and "is a file" in blocked.stderr and "ninebase build" not in blocked.stderr
+
+
+def test_a_table_missing_from_the_default_directory_is_built_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NINEBASE_TABLES", raising=False)
+    monkeypatch.setattr("lookup.tables.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("lookup.cli.default_tables_dir", lambda: tmp_path)
+    result = CliRunner().invoke(main, ["solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json"])
+    assert result.exit_code == 0, result.output
     assert "building it now" in result.stderr and json.loads(result.stdout)["moves"] == [4, 5, 8, 9]
     assert (tmp_path / "clocks.h5").is_file()
+    assert "clocks: 262,144 of 262,144 states settled in" in result.stderr  # a line per stage when not a terminal
 
 
 def test_build_is_idempotent(tables_dir: Path) -> None:
@@ -117,11 +139,18 @@ def test_installed_command_runs_as_a_process(tables_dir: Path) -> None:
     executable = str(Path(sys.executable).parent / "ninebase")  # installed beside this interpreter
     completed = subprocess.run(
         [executable, "judge", "clocks", "--tables", str(tables_dir)],
-        input="9 9 12\n6 6 6\n6 3 6\n", capture_output=True, text=True, timeout=60, check=False,
+        input="9 9 12\n6 6 6\n6 3 6\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert (completed.returncode, completed.stdout) == (0, "4 5 8 9\n")
     bad = subprocess.run(
         [executable, "solve", "sansu", "11", "--tables", str(tables_dir)],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1

@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 import pytest
+from rules import CLOCK_MOVES, clocks_by_formula, replay_clocks
 
 import lookup
-from rules import CLOCK_MOVES, clocks_by_formula, replay_clocks
 
 
 def test_seed_example(tables: lookup.Tables) -> None:

@@ -8,10 +8,10 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from rules import CLOCK_MOVES
 
 from lookup import solve_clocks
 from lookup.cli import main
-from rules import CLOCK_MOVES
 
 
 def turned(hours: tuple[int, ...], move: int, positions: int) -> tuple[int, ...]:
@@ -71,12 +71,15 @@ def test_random_settings_replay_and_backward_never_costs_more() -> None:
         assert all(move > 0 for move in forward.moves)
         # each move's net turns agree modulo 12: the answer is unique up to direction
         for move in range(1, 10):
-            net = lambda s: sum(1 if m == move else -1 if m == -move else 0 for m in s.moves)  # noqa: E731
+            net = lambda s, move=move: sum(1 if m == move else -1 if m == -move else 0 for m in s.moves)  # noqa: E731
             assert (net(forward) - net(either)) % 12 == 0
 
 
 def test_cli_hours_and_backward(tmp_path) -> None:
-    result = CliRunner().invoke(main, ["solve", "clocks", "--hours", "12", "--backward", "--json", "11", "1", "12", "6", "6", "6", "6", "3", "6"])
+    result = CliRunner().invoke(
+        main,
+        ["solve", "clocks", "--hours", "12", "--backward", "--json", "11", "1", "12", "6", "6", "6", "6", "3", "6"],
+    )
     answer = json.loads(result.output)
     assert result.exit_code == 0 and answer["rule"] == {"hours": 12, "backward": True}
     assert answer["distance"] == len(answer["moves"]) and any(m < 0 for m in answer["moves"])

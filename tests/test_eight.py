@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 import pytest
+from rules import bidirectional_distance, eight_goal, eight_slides, replay_eight
 
 import lookup
-from rules import bidirectional_distance, eight_goal, eight_slides, replay_eight
 
 
 def all_boards(missing: int) -> np.ndarray:

@@ -11,13 +11,43 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from build_tables.puzzles import NAMES
+from lookup import PUZZLES as NAMES
 from lookup import InputError
 from lookup.cli import main
-from lookup.puzzles import get
+from puzzles import get
 
-NEAR_MISSES = ["1", "0", "9", "12", "3", "6", "10", "-3", "00", "W", "B", "R", "E", "w", "Ｗ", "x", "0 0", "1 2",
-               "100", "011", "111111111", "123456789", "123069478", "1 2 WWWEWWWWW", "２", "", " ", "\t", "\r", "é"]
+NEAR_MISSES = [
+    "1",
+    "0",
+    "9",
+    "12",
+    "3",
+    "6",
+    "10",
+    "-3",
+    "00",
+    "W",
+    "B",
+    "R",
+    "E",
+    "w",
+    "Ｗ",
+    "x",
+    "0 0",
+    "1 2",
+    "100",
+    "011",
+    "111111111",
+    "123456789",
+    "123069478",
+    "1 2 WWWEWWWWW",
+    "２",
+    "",
+    " ",
+    "\t",
+    "\r",
+    "é",
+]
 tokens = st.sampled_from(NEAR_MISSES)
 lines = st.lists(tokens, max_size=12).map(" ".join)
 documents = st.one_of(
@@ -51,7 +81,9 @@ def test_judge_answers_or_refuses_cleanly(tables_dir: Path, puzzle: str, documen
 @FUZZ
 @given(document=documents)
 def test_batch_answers_every_line(tables_dir: Path, puzzle: str, document: str | bytes) -> None:
-    result = CliRunner().invoke(main, ["solve", puzzle, "--batch", "--tables", str(tables_dir)], input=as_input(document))
+    result = CliRunner().invoke(
+        main, ["solve", puzzle, "--batch", "--tables", str(tables_dir)], input=as_input(document)
+    )
     assert_clean(result)
     if result.exit_code == 0:
         answers = [json.loads(line) for line in result.stdout.splitlines()]
@@ -77,5 +109,7 @@ def test_huge_input_is_refused_quickly(tables_dir: Path, puzzle: str) -> None:
 
 
 def test_huge_batch_is_answered_line_by_line(tables_dir: Path) -> None:
-    result = CliRunner().invoke(main, ["solve", "sansu", "--batch", "--tables", str(tables_dir)], input="175426839\nxyz\n" * 5000)
+    result = CliRunner().invoke(
+        main, ["solve", "sansu", "--batch", "--tables", str(tables_dir)], input="175426839\nxyz\n" * 5000
+    )
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 10_000

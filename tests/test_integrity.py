@@ -3,7 +3,6 @@ from a bad table, never a traceback."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -16,9 +15,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-import build_tables
-from build_tables.tablefile import Packed, TableFile, write_table
+import lookup
+from build_tables.writer import write_table
 from lookup.cli import main
+from lookup.tablefile import TableFile
+from puzzles.base import Packed
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 
@@ -43,7 +44,7 @@ def assert_refused(result, path: Path, puzzle: str) -> None:
 def test_verify_passes_on_fresh_tables(tables_dir: Path) -> None:
     result = cli(tables_dir, "verify")
     assert result.exit_code == 0, result.output
-    assert [line.split(":")[0] for line in result.output.splitlines()] == list(build_tables.puzzles.NAMES)
+    assert [line.split(":")[0] for line in result.output.splitlines()] == list(lookup.PUZZLES)
     assert all(": ok, " in line for line in result.output.splitlines())
 
 
@@ -98,7 +99,7 @@ def test_verify_catches_a_wrong_cube_pattern_table(tables_dir: Path, tmp_path: P
 
     rewrite(tmp_path / "cube.h5", "cube", change)
     result = cli(tmp_path, "verify", "cube")
-    assert result.exit_code == 4 and "pattern tables do not match" in result.output
+    assert result.exit_code == 4 and "dataset pattern_distance does not match" in result.output
 
 
 def test_truncated_file_is_refused(tables_dir: Path, tmp_path: Path) -> None:
@@ -114,11 +115,14 @@ def chunk_offset(path: Path, group: str, dataset: str) -> int:
         return h5[group][dataset].id.get_chunk_info(0).byte_offset
 
 
-@pytest.mark.parametrize(("puzzle", "group", "dataset", "query"), [
-    ("sansu", "search", "distance", ("solve", "sansu", "175426839")),
-    ("clocks", "search", "parent", ("judge", "clocks")),
-    ("cube", "start_2_1", "pattern_distance", ("judge", "cube")),
-])
+@pytest.mark.parametrize(
+    ("puzzle", "group", "dataset", "query"),
+    [
+        ("sansu", "search", "distance", ("solve", "sansu", "175426839")),
+        ("clocks", "search", "parent", ("judge", "clocks")),
+        ("cube", "start_2_1", "pattern_distance", ("judge", "cube")),
+    ],
+)
 def test_flipped_bytes_inside_a_dataset_are_refused(tables_dir, tmp_path, puzzle, group, dataset, query) -> None:
     path = copy_tables(tables_dir, tmp_path, puzzle) / f"{puzzle}.h5"
     offset = chunk_offset(path, group, dataset) + 40
@@ -164,9 +168,13 @@ def test_a_killed_build_leaves_nothing_a_lookup_reads(tmp_path: Path) -> None:
     build.send_signal(signal.SIGKILL)
     build.wait()
     assert not (tmp_path / "eight.h5").exists()
-    lookup_result = subprocess.run([NINEBASE, "solve", "eight", "123069478", "--json", "--tables", str(tmp_path)],
-                                   capture_output=True, text=True, timeout=120)
-    assert lookup_result.returncode == 0 and '"distance": 5' in lookup_result.stdout  # rebuilt, not read half-written
+    refused = cli(tmp_path, "solve", "eight", "123069478", "--json")  # never read half-written
+    assert refused.exit_code == 4 and f"ninebase build --only eight --tables {tmp_path}" in refused.output
+    rebuilt = subprocess.run(
+        [NINEBASE, "build", "--only", "eight", "--tables", str(tmp_path)], capture_output=True, timeout=120
+    )
+    lookup_result = cli(tmp_path, "solve", "eight", "123069478", "--json")
+    assert rebuilt.returncode == 0 and lookup_result.exit_code == 0 and '"distance": 5' in lookup_result.output
     assert not list(tmp_path.glob("*.partial")) and cli(tmp_path, "verify", "eight").exit_code == 0
 
 
@@ -189,11 +197,18 @@ def test_lookups_work_from_a_read_only_directory(tables_dir: Path, tmp_path: Pat
     try:
         with pytest.raises(OSError):
             (directory / "probe").touch()
-        answer = subprocess.run([NINEBASE, "judge", "cube", "--tables", str(directory)],
-                                input="2 1\nR B W\nR W W\nE W W\n0 0\n", capture_output=True, text=True, timeout=120)
+        answer = subprocess.run(
+            [NINEBASE, "judge", "cube", "--tables", str(directory)],
+            input="2 1\nR B W\nR W W\nE W W\n0 0\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert (answer.returncode, answer.stdout) == (0, "3\n"), answer.stderr
         assert cli(directory, "solve", "sansu", "175426839", "--json").exit_code == 0
         missing = cli(directory, "solve", "nine", "100000000", "111111011")
-        assert missing.exit_code == 4 and "cannot build tables" in missing.output and missing.output.count("\n") == 2
+        assert missing.exit_code == 4 and "no nine table" in missing.output and missing.output.count("\n") == 1
+        refused = cli(directory, "build", "--only", "nine")
+        assert refused.exit_code == 4 and "cannot build tables" in refused.output
     finally:
         subprocess.run(["umount", str(directory)], check=True)

@@ -5,12 +5,20 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from rules import (
+    NINE_GOAL,
+    bidirectional_distance,
+    nine_key,
+    nine_matrices,
+    nine_neighbours,
+    nine_operations,
+    shortest_distance,
+)
 
 import lookup
-from rules import NINE_GOAL, bidirectional_distance, nine_key, nine_matrices, nine_neighbours, nine_operations, shortest_distance
 
 SEED_BOARD = "100000000 111111011"
-SEED_ANSWER = "BL BL BL AL C1 AL C1 AR C1".split()
+SEED_ANSWER = ["BL", "BL", "BL", "AL", "C1", "AL", "C1", "AR", "C1"]
 
 
 def replay_nine(text: str, operations: list[str]) -> str:

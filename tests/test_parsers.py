@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lookup import InputError
-from lookup.puzzles import get
+from puzzles import get
 
 sansu = get("sansu")
 clocks = get("clocks")

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
+import subprocess
+import sys
 from collections import deque
 
 import numpy as np
 import pytest
+from rules import is_sansu, replay_sansu, sansu_swaps, shortest_distance
 
 import lookup
-from rules import is_sansu, replay_sansu, sansu_swaps, shortest_distance
 
 SEED_CLASS_COUNTS = [8, 72, 172, 208, 96, 4]
 """Seed 000: of the 560 essentially different tiles, this many are 0..5 swaps from a sansu."""
@@ -32,9 +36,9 @@ def test_seed_alternative_sansu_is_five_swaps_away(tables: lookup.Tables) -> Non
 def test_histogram_is_implied_by_seed_class_counts(tables: lookup.Tables) -> None:
     # A class of the seed is a residue pattern (digits mod 3, 3!^3 = 216 tiles each)
     # up to adding 1 to every digit (3 patterns): 648 tiles per class.
-    attrs = tables.file("sansu").attrs
-    assert [int(c) for c in attrs["histogram"]] == [648 * count for count in SEED_CLASS_COUNTS]
-    assert int(attrs["max_distance"]) == 5 and int(attrs["reachable_count"]) == 362880
+    stats = tables.stats("sansu")
+    assert stats["histogram"] == [648 * count for count in SEED_CLASS_COUNTS]
+    assert stats["max_distance"] == 5 and stats["solvable"] == stats["states"] == 362880
 
 
 def residue_pattern_distances() -> dict[tuple[int, ...], int]:
@@ -65,12 +69,16 @@ def test_every_tile_matches_residue_pattern_search(tables: lookup.Tables) -> Non
     assert np.array_equal(tables.distances("sansu", tiles), lookup_table[keys])
 
 
-def test_rows_and_columns_imply_diagonals() -> None:
-    # The seed's remark, proved by exhaustion over all residue patterns.
+def test_the_goals_are_the_tiles_whose_rows_and_columns_are_divisible(tables: lookup.Tables) -> None:
+    # The seed's remark (rows and columns imply the diagonals), checked against the table's
+    # goals over all 9! tiles: distance 0 exactly where the rows and columns alone divide by 3.
+    tiles = np.array(list(itertools.permutations(range(1, 10))))
     lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]
-    for pattern in set(itertools.permutations((0, 0, 0, 1, 1, 1, 2, 2, 2))):
-        if all(sum(pattern[c] for c in line) % 3 == 0 for line in lines):
-            assert (pattern[0] + pattern[4] + pattern[8]) % 3 == 0 and (pattern[2] + pattern[4] + pattern[6]) % 3 == 0
+    rows_and_columns = np.all([tiles[:, list(line)].sum(axis=1) % 3 == 0 for line in lines], axis=0)
+    at_goal = tables.distances("sansu", tiles) == 0
+    assert rows_and_columns.sum() == 648 * SEED_CLASS_COUNTS[0]
+    assert np.array_equal(at_goal, rows_and_columns)
+    assert all(is_sansu(tuple(tile)) for tile in tiles[at_goal][::97])  # and every goal checks all 8 lines
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -86,7 +94,38 @@ def test_random_tiles_against_plain_bfs_and_replay(tables: lookup.Tables, seed: 
         assert solution.to_dict()["final"] == "".join(map(str, final))
 
 
-def test_same_answer_every_time(tables: lookup.Tables) -> None:
+def test_each_swap_is_the_lowest_numbered_one_that_gets_closer(tables: lookup.Tables) -> None:
+    # The documented tie-break, checked with a plain BFS written apart from the tables:
+    # at every step, no lower-numbered swap (1-2, 1-4, 2-3, ...) leads one step closer.
+    order = sorted((i, j) for i in range(1, 10) for j in range(i + 1, 10) if abs(i - j) == 3 or (j == i + 1 and i % 3))
+    rng = random.Random(5)
+    for _ in range(20):
+        tile = tuple(rng.sample(range(1, 10), 9))
+        solution = tables.solve("sansu", "".join(map(str, tile)))
+        board = tile
+        for move in solution.moves:
+            remaining = shortest_distance(board, sansu_swaps, is_sansu)
+            closer = [
+                swap
+                for swap in order
+                if shortest_distance(replay_sansu(board, [swap]), sansu_swaps, is_sansu) == remaining - 1
+            ]
+            assert tuple(move) == closer[0], (tile, solution.moves)
+            board = replay_sansu(board, [move])
+
+
+def test_same_answer_in_another_process(tables: lookup.Tables) -> None:
     first = tables.solve("sansu", "987654321").to_dict()
-    with lookup.open_tables(tables.directory) as again:
-        assert again.solve("sansu", "987654321").to_dict() == first
+    script = (
+        "import json, lookup, sys; "
+        "print(json.dumps(lookup.open_tables(sys.argv[1]).solve('sansu', '987654321').to_dict()))"
+    )
+    for hash_seed in ("1", "12345"):
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(tables.directory)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert json.loads(done.stdout) == first

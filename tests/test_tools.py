@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import lookup
-from build_tables.puzzles import NAMES
+from lookup import PUZZLES as NAMES
 from lookup.cli import main
+from puzzles import get
 
 INPUTS = {
     "sansu": "1 7 5\n4 2 6\n8 3 9\n",
@@ -48,12 +48,22 @@ def check(tables_dir: Path, tmp_path: Path, puzzle: str, instance: str, answer: 
         ("eight", "5\nURRUL\n", 3, "invalid: move 4 (U) is illegal here"),
         ("eight", "4\nDRRUL\n", 3, "invalid: wrong count"),
         ("eight", "-1\n\n", 3, "invalid: the answer says unsolvable, but 5 moves suffice"),
-        ("nine", "9\nBL\nBL\nBL\nAL\nC1\nAL\nC1\nAR\nC1\n", 1, "valid: 9 operations, 4 more than the optimum of 5; within the original judge's limit of 81"),
-        ("nine", "85\n" + "AL\nAR\n" * 40 + "C1\nAR\nC1\nAL\nC1\n", 1, "valid: 85 operations, 80 more than the optimum of 5; over the original judge's limit of 81"),
+        (
+            "nine",
+            "9\nBL\nBL\nBL\nAL\nC1\nAL\nC1\nAR\nC1\n",
+            1,
+            "valid: 9 operations, 4 more than the optimum of 5; within the original judge's limit of 81",
+        ),
+        (
+            "nine",
+            "85\n" + "AL\nAR\n" * 40 + "C1\nAR\nC1\nAL\nC1\n",
+            1,
+            "valid: 85 operations, 80 more than the optimum of 5; over the original judge's limit of 81",
+        ),
         ("nine", "1\nC4\n", 3, "invalid: move 1 is 'C4'"),
         ("cube", "0\n3\n", 0, "optimal: all 2 answers"),
         ("cube", "0\n4\n", 3, "invalid: dataset 2: answer 4"),
-        ("cube", "0\n", 3, "invalid: wrong count: 1 answers for 2 datasets"),
+        ("cube", "0\n", 3, "invalid: wrong count: 1 answer for 2 datasets"),
     ],
 )
 def test_check_verdicts(tables_dir: Path, tmp_path: Path, puzzle: str, answer: str, status: int, start: str) -> None:
@@ -73,17 +83,21 @@ def test_check_unreadable_instance_is_exit_2(tables_dir: Path, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("puzzle", NAMES)
-def test_sampled_instances_have_the_distance_and_judge_output_checks_optimal(tables_dir: Path, tmp_path: Path, puzzle: str) -> None:
+def test_sampled_instances_have_the_distance_and_judge_output_checks_optimal(
+    tables_dir: Path, tmp_path: Path, puzzle: str
+) -> None:
     distance = {"sansu": 4, "clocks": 20, "eight": 25, "nine": 7, "cube": 20}[puzzle]
     first = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
     again = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
     other = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "8")
     instances = first.stdout.splitlines()
     assert first.exit_code == 0 and len(set(instances)) == 4 and first.stdout == again.stdout != other.stdout
-    answers = [json.loads(line) for line in run(tables_dir, "solve", puzzle, "--batch", stdin=first.stdout).stdout.splitlines()]
+    answers = [
+        json.loads(line) for line in run(tables_dir, "solve", puzzle, "--batch", stdin=first.stdout).stdout.splitlines()
+    ]
     assert [a["distance"] for a in answers] == [distance] * 4
     if puzzle != "cube":  # the solver's own original output must check as optimal
-        handler = lookup.Tables(tables_dir).handler(puzzle)
+        handler = get(puzzle)
         for instance in instances:
             board = handler.board(instance)
             original = "\n".join(handler.panel(board)) + "\n"
@@ -103,13 +117,17 @@ def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:
     missing = run(tables_dir, "sample", "clocks", "--distance", "28")
     assert missing.exit_code == 2 and "the distances run from 0 to 27" in missing.output
     cube = run(tables_dir, "sample", "cube", "--hardest", "--count", "9")
-    assert cube.stdout.splitlines() and all(line.split()[:2] in (["2", "1"], ["1", "2"], ["3", "2"], ["2", "3"]) for line in cube.stdout.splitlines())
+    assert cube.stdout.splitlines() and all(
+        line.split()[:2] in (["2", "1"], ["1", "2"], ["3", "2"], ["2", "3"]) for line in cube.stdout.splitlines()
+    )
 
 
 def test_steps_draw_every_board_plain_when_piped_and_coloured_on_a_terminal(tables_dir: Path) -> None:
     plain = run(tables_dir, "solve", "cube", "2", "1", "RBWRWWEWW", "--steps")
     assert "\x1b[" not in plain.output and "3: D" in plain.output
-    assert all(len(line) <= 80 for line in run(tables_dir, "solve", "eight", "867254301", "--steps").output.splitlines())
+    assert all(
+        len(line) <= 80 for line in run(tables_dir, "solve", "eight", "867254301", "--steps").output.splitlines()
+    )
     coloured = run(tables_dir, "solve", "cube", "2", "1", "RBWRWWEWW", "--steps", color=True)
     assert "\x1b[34" in coloured.output and "\x1b[31" in coloured.output  # blue and red faces
     jsoned = json.loads(run(tables_dir, "solve", "eight", "123069478", "--steps", "--json").output)

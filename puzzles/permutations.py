@@ -7,8 +7,8 @@ Rank 0 is the identity, rank k!-1 the reversed permutation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import factorial
-from typing import Sequence
 
 import numpy as np
 

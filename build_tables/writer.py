@@ -1,0 +1,75 @@
+"""Writing the table format (see tables/FORMAT.md; the reader is lookup.tablefile).
+
+A table goes to a temporary file in the same directory that is renamed into
+place only when complete, so a reader never sees a half-written table.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import h5py
+import numpy as np
+
+from lookup.tablefile import (
+    DIGEST_ATTRIBUTE,
+    FORMAT_VERSION,
+    attributes_digest,
+    digest,
+    pack,
+)
+from puzzles.base import Packed
+
+PARTIAL_GLOB = ".*.partial"
+_CHUNK_BYTES = 1 << 18
+
+
+def write_table(
+    path: Path,
+    attrs: Mapping[str, Any],
+    groups: Mapping[str, tuple[Mapping[str, Any], Mapping[str, Packed]]],
+) -> int:
+    """Write a table file atomically; return its size in bytes.
+
+    `groups` maps a group name to its attributes and its datasets.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".partial", dir=path.parent)
+    os.close(handle)
+    try:
+        with h5py.File(temporary, "w", track_order=True) as h5:
+            h5.attrs["format_version"] = FORMAT_VERSION
+            for key, value in attrs.items():
+                h5.attrs[key] = value
+            for group_name, (group_attrs, datasets) in groups.items():
+                group = h5.create_group(group_name, track_order=True)
+                for key, value in group_attrs.items():
+                    group.attrs[key] = value
+                for name, packed in datasets.items():
+                    _write_dataset(group, name, packed)
+            h5.attrs[DIGEST_ATTRIBUTE] = attributes_digest(h5)
+        with open(temporary, "rb") as written:
+            os.fsync(written.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path.stat().st_size
+
+
+def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> None:
+    values = np.ascontiguousarray(packed.values)
+    data = values if packed.bits == 8 else pack(values.astype(np.uint8), packed.bits)
+    chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),) if data.size else None
+    dataset = group.create_dataset(
+        name, data=data, chunks=chunks, compression="gzip", compression_opts=6, fletcher32=True
+    )
+    dataset.attrs["bits"] = packed.bits
+    dataset.attrs["count"] = values.size
+    dataset.attrs["sha256"] = digest(data)

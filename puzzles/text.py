@@ -1,0 +1,136 @@
+"""Reading states for the puzzles: one error type, and the helpers that make
+every message name what is wrong and where."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+
+T = TypeVar("T")
+
+
+class InputError(ValueError):
+    """An instance that cannot be read; the message is one line for the user."""
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """A token or line quoted for an error message, shortened if long."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 swap`, `2 swaps`: a count with its noun in the right number."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def content_lines(text: str) -> list[tuple[int, str]]:
+    """The non-blank lines of `text` with their 1-based line numbers."""
+    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def parse_rows(
+    lines: list[tuple[int, str]], rows: int, columns: int, read: Callable[[str, str], T], what: str
+) -> list[T]:
+    """Read `rows` lines of `columns` space-separated tokens each, in reading order.
+
+    `read(token, where)` converts one token or raises InputError.
+    """
+    if len(lines) != rows:
+        raise InputError(f"expected {rows} lines of {what}, found {len(lines)}")
+    values = []
+    for number, line in lines:
+        tokens = line.split()
+        if len(tokens) != columns:
+            raise InputError(
+                f"line {number}: expected {columns} values separated by spaces, found {len(tokens)} "
+                f"in {shown(line.strip())}"
+            )
+        values.extend(read(token, f"line {number}") for token in tokens)
+    return values
+
+
+def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9) -> tuple[int, ...]:
+    """Exactly `count` characters, each from `allowed`, none repeated."""
+    prefix = f"{where}: " if where else ""
+    if len(text) != count:
+        raise InputError(f"{prefix}expected {count} digits, found {len(text)} characters in {shown(text)}")
+    seen: dict[str, int] = {}
+    for position, char in enumerate(text, 1):
+        if char not in allowed:
+            raise InputError(f"{prefix}character {position} is {shown(char)}, expected one of {allowed}")
+        if char in seen:
+            raise InputError(f"{prefix}digit {char} appears twice (characters {seen[char]} and {position})")
+        seen[char] = position
+    return tuple(int(char) for char in text)
+
+
+def as_text(state: Any, separator: str) -> str:
+    """A state given as a string, or as a sequence of its parts, as text."""
+    if isinstance(state, str):
+        return state
+    if isinstance(state, (int, np.integer)):
+        return str(state)
+    if isinstance(state, np.ndarray):
+        state = state.tolist()
+    if isinstance(state, (list, tuple)):
+        return separator.join(str(part) for part in state)
+    raise InputError(f"cannot read a state from a {type(state).__name__}")
+
+
+def text_array(states: Any) -> np.ndarray | None:
+    """A batch of states as a 1-d NumPy unicode array when it is a list,
+    tuple or array of strings (the form read from files); None otherwise."""
+    if isinstance(states, np.ndarray):
+        array = states
+    elif isinstance(states, (list, tuple)) and states and all(type(item) is str for item in states):
+        array = np.array(states)
+    else:
+        return None
+    if array.dtype.kind != "U" or array.ndim != 1:
+        return None
+    return array
+
+
+def digit_matrix(states: Any, width: int) -> np.ndarray:
+    """An (n, width) int8 array from compact digit strings, integers of up to
+    `width` digits, or an (n, width) array of digits; -1 marks anything that
+    is not a digit."""
+    array = np.asarray(states)
+    if array.dtype.kind in "US" or array.dtype == object:
+        fits = array.dtype.kind == "U" and array.itemsize <= 4 * width
+        text = np.asarray(array, dtype=f"U{width}" if fits else f"U{width + 1}").reshape(-1)
+        codes = text.view(np.uint32).reshape(text.size, -1)
+        digits = (codes[:, :width] - np.uint32(ord("0"))).astype(np.int8)
+        digits[(codes[:, :width] - np.uint32(ord("0")) > 9).any(axis=1) | (codes[:, width:] != 0).any(axis=1)] = -1
+        return digits
+    if array.dtype.kind in "iu":
+        if array.ndim == 2 and array.shape[1] == width:
+            return array.astype(np.int64)
+        if array.ndim == 1:
+            powers = 10 ** np.arange(width - 1, -1, -1, dtype=np.int64)
+            digits = array.astype(np.int64)[:, None] // powers % 10
+            digits[(array < 0) | (array >= 10**width)] = -1
+            return digits
+    raise InputError(
+        f"expected compact strings, integers or an (n, {width}) array, got shape {array.shape} of {array.dtype}"
+    )
+
+
+def all_valid(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) -> bool:
+    """Whether a vectorised reader accepted every item. If not, the first
+    rejected item is parsed one by one: a genuinely bad item raises its
+    InputError, naming its position; an item that parses after all (a form
+    the fast reader does not cover, such as a tab between fields) makes this
+    return False, and the caller reads the batch item by item instead."""
+    bad = np.flatnonzero(~valid)
+    if not bad.size:
+        return True
+    item = np.asarray(states, dtype=object).reshape(len(valid), -1)[bad[0]]
+    item = item[0] if item.size == 1 else item.tolist()
+    try:
+        parse_item(item)
+    except InputError as error:
+        raise InputError(f"item {bad[0]}: {error}") from None
+    return False

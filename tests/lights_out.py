@@ -1,0 +1,85 @@
+"""A sixth puzzle defined outside the project, in this one file: Lights Out
+3x3. Pressing a cell toggles it and its orthogonal neighbours; the goal is
+every light off. It proves that a puzzle needs one module and one
+registration (`puzzles.register`), and nothing else of the project."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from puzzles import BoardPuzzle, ProposedAnswer, Solution
+from puzzles.base import grid, read_integer
+from puzzles.text import InputError, content_lines, shown
+
+
+def _toggles(cell: int) -> int:
+    row, column = divmod(cell, 3)
+    mask = 0
+    for r, c in ((row, column), (row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)):
+        if 0 <= r < 3 and 0 <= c < 3:
+            mask |= 1 << (8 - (r * 3 + c))
+    return mask
+
+
+TOGGLES = tuple(_toggles(cell) for cell in range(9))
+
+
+class LightsOut(BoardPuzzle):
+    name = "lights"
+    unit = ("press", "presses")
+    state_count = 512
+    move_names = tuple(str(cell) for cell in range(1, 10))
+    encoding = "the nine lights in reading order as a binary number, first cell most significant"
+    compact_help = "nine characters 0/1 in reading order, 1 a light that is on, e.g. 101010101"
+    original_help = "three lines of three characters 0/1, e.g.\n101\n010\n101"
+    separator = ""
+
+    def parse(self, text: str) -> int:
+        if len(text) != 9 or set(text) - {"0", "1"}:
+            raise InputError(f"expected 9 characters 0/1, found {shown(text)}")
+        return int(text, 2)
+
+    def compact(self, board: int) -> str:
+        return f"{board:09b}"
+
+    def encode(self, board: int) -> int:
+        return board
+
+    def decode(self, index: int) -> int:
+        return index
+
+    def apply(self, board: int, move: int) -> int:
+        return board ^ TOGGLES[move]
+
+    def is_goal(self, board: int) -> bool:
+        return board == 0
+
+    def goal_states(self) -> np.ndarray:
+        return np.zeros(1, dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return [states ^ mask for mask in TOGGLES]  # a press undoes itself
+
+    def indices(self, states: Any) -> np.ndarray:
+        return self.encode_each(states, self.encode)
+
+    def parse_original_board(self, lines: list[tuple[int, str]]) -> int:
+        return self.parse("".join(line.strip() for _, line in lines))
+
+    def original_output(self, solution: Solution) -> str:
+        return f"{solution.distance}\n{' '.join(solution.moves)}\n"
+
+    def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
+        lines = content_lines(text)
+        if not lines:
+            raise InputError("it is empty")
+        presses = " ".join(line for _, line in lines[1:]).split()
+        return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), presses)]
+
+    def panel(self, board: int) -> list[str]:
+        return grid(list(self.compact(board)))
+
+
+PUZZLE = LightsOut()

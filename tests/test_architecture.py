@@ -1,0 +1,59 @@
+"""The shape of the code: the query path never loads the builder, no code
+outside a puzzle's own module branches on a puzzle's name, and one `Tables`
+serves many threads at once with the same answers."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import lookup
+import puzzles
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_answering_every_puzzle_loads_nothing_of_the_builder(tables_dir: Path) -> None:
+    script = """
+import json, sys, lookup
+with lookup.open_tables(sys.argv[1]) as tables:
+    for name, state in [("sansu", "175426839"), ("clocks", "9 9 12 6 6 6 6 3 6"), ("eight", "123069478"),
+                        ("nine", "100000000 111111011"), ("cube", "2 1 RBWRWWEWW")]:
+        tables.solve(name, state), tables.probe(name, state), tables.distances(name, [state]), tables.stats(name)
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("build_tables", "click"))))
+"""
+    done = subprocess.run([sys.executable, "-c", script, str(tables_dir)], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == []
+
+
+def test_no_code_outside_a_puzzle_module_branches_on_a_puzzle_name() -> None:
+    names = "|".join(puzzles.names())
+    branch = re.compile(rf"""(==|!=|\bin *[\(\[\{{])[^#]*['"]({names})['"]""")
+    found = []
+    for package in ("lookup", "build_tables", "puzzles"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path.stem in puzzles.names():
+                continue
+            found += [
+                f"{path.name}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if branch.search(line)
+            ]
+    assert found == []
+
+
+def test_one_tables_object_serves_many_threads(tables_dir: Path) -> None:
+    rng = random.Random(3)
+    queries = []
+    with lookup.open_tables(tables_dir) as warm:
+        for name in puzzles.names():
+            distances, compact = puzzles.get(name).sample_space(warm.table(name))
+            queries += [(name, compact(rng.randrange(distances.size))) for _ in range(40)]
+        expected = [warm.probe(name, state).to_dict() for name, state in queries]
+    rng.shuffle(order := list(range(len(queries))))
+    with lookup.open_tables(tables_dir) as shared, ThreadPoolExecutor(max_workers=8) as pool:  # nothing loaded yet
+        answers = list(pool.map(lambda i: (i, shared.probe(*queries[i]).to_dict()), order))
+    assert all(answer == expected[i] for i, answer in answers)
