@@ -96,7 +96,7 @@ def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
         head = [f"{puzzle.heading(solution)}: unsolvable", solution.extra["reason"]]
     else:
         head = [f"{puzzle.heading(solution)}: {plural(solution.distance, *unit)}"]
-    lines = [*head, "", *puzzle.panel(solution.boards[0])]
+    lines = [*head] if "boards" in probe.extra else [*head, "", *puzzle.panel(solution.boards[0])]
     if probe.successors is not None:
         lines += ["", f"{'move':<6} {'after it':>14}  change"]
         for successor in probe.successors:

@@ -1,0 +1,165 @@
+"""The probe: every legal move with its exact distance, checked against move
+applications written separately from the code under test, over whole state
+spaces (clocks, nine) and large samples (sansu, eight)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rules import (
+    CLOCK_MOVES,
+    cube_pattern,
+    cube_roll,
+    cube_start,
+    eight_slides,
+    nine_neighbours,
+    replay_clocks,
+    sansu_swaps,
+)
+
+import lookup
+import puzzles
+from lookup.cli import main
+
+ORDERS = {
+    "sansu": lambda moves: sorted(moves),
+    "clocks": lambda moves: sorted(moves),
+    "eight": lambda moves: sorted(moves, key="UDLR".index),
+    "nine": lambda moves: sorted(moves, key=["AL", "AR", "BL", "BR", "C1", "C2", "C3"].index),
+}
+
+
+def independent_successors(puzzle: str, state: str) -> dict[str, object]:
+    """The compact state after each legal move, from tests/rules.py."""
+    if puzzle == "clocks":
+        hours = [int(v) for v in state.split()]
+        return {m: " ".join(map(str, replay_clocks(hours, [m]))) for m in CLOCK_MOVES}
+    if puzzle == "nine":
+        return dict(zip(["AL", "AR", "BL", "BR", "C1", "C2", "C3"], nine_neighbours(state), strict=True))
+    if puzzle == "sansu":
+        tile = tuple(int(c) for c in state)
+        found = {}
+        for after in sansu_swaps(tile):
+            i, j = [k + 1 for k in range(9) if after[k] != tile[k]]
+            found[(i, j)] = "".join(map(str, after))
+        return found
+    board = tuple(int(c) for c in state)
+    empty = board.index(0)
+    found = {}
+    for after in eight_slides(board):
+        step = after.index(0) - empty
+        found[{-3: "U", 3: "D", -1: "L", 1: "R"}[step]] = "".join(map(str, after))
+    return found
+
+
+def check_probes(tables: lookup.Tables, puzzle: str, states: list[str]) -> None:
+    probes = [tables.probe(puzzle, state).to_dict() for state in states]
+    after_states = [s["state"] for p in probes for s in p["successors"]]
+    table_distances = tables.distances(puzzle, after_states).tolist()
+    position = 0
+    for state, probe in zip(states, probes, strict=True):
+        expected = independent_successors(puzzle, state)
+        successors = probe["successors"]
+        moves = [tuple(s["move"]) if isinstance(s["move"], list) else s["move"] for s in successors]
+        assert {m: s["state"] for m, s in zip(moves, successors, strict=True)} == expected, state
+        distances = []
+        for successor in successors:
+            stored = table_distances[position]
+            position += 1
+            assert successor["distance"] == (None if stored == -1 else stored)
+            distances.append(successor["distance"])
+        # best first: by distance, unsolvable last, ties in the puzzle's own move order
+        key = [(d is None, d or 0) for d in distances]
+        assert key == sorted(key)
+        for value in set(key):
+            tied = [m for m, k in zip(moves, key, strict=True) if k == value]
+            assert tied == ORDERS[puzzle](tied)
+        if probe["distance"]:
+            assert distances[0] == probe["distance"] - 1
+            assert probe["moves"][0] == successors[0]["move"] or distances.count(distances[0]) > 1
+        if probe["distance"] is None:
+            assert not probe["solvable"] and probe["reason"] and set(distances) == {None}
+        unit = {"sansu": "swaps", "clocks": "moves", "eight": "moves", "nine": "operations"}[puzzle]
+        assert probe["unit"] == unit and probe["solvable"] == (probe["distance"] is not None)
+
+
+@pytest.mark.parametrize("puzzle", ["clocks", "nine"])
+def test_every_state_of_the_whole_space(tables: lookup.Tables, puzzle: str) -> None:
+    rules = puzzles.get(puzzle)
+    states = [rules.compact(rules.decode(index)) for index in range(rules.state_count)]
+    check_probes(tables, puzzle, states)
+
+
+@pytest.mark.parametrize("puzzle", ["sansu", "eight"])
+def test_a_large_sample_and_the_hardest(tables: lookup.Tables, puzzle: str) -> None:
+    rules = puzzles.get(puzzle)
+    distances, compact = rules.sample_space(tables.table(puzzle))
+    rng = np.random.default_rng(11)
+    chosen = rng.choice(distances.size, size=3000, replace=False).tolist()
+    chosen += np.flatnonzero(distances == distances.max()).tolist()
+    check_probes(tables, puzzle, [compact(i) for i in chosen])
+
+
+def test_cube_boards_replay(tables: lookup.Tables) -> None:
+    rng = random.Random(4)
+    distances, compact = puzzles.get("cube").sample_space(tables.table("cube"))
+    chosen = [compact(rng.randrange(distances.size)) for _ in range(60)] + ["1 2 WWWEWWWWW", "2 1 RRRBWBRRE"]
+    for instance in chosen:
+        probe = tables.probe("cube", instance).to_dict()
+        x, y, pattern = instance.split()
+        board = cube_start(int(x), int(y))
+        assert "successors" not in probe and probe["unit"] == "rolls"
+        assert len(probe["boards"]) == probe["distance"] + 1
+        for index, move in enumerate([None, *probe["moves"]]):
+            if move is not None:
+                board = cube_roll(board, move)
+            assert probe["boards"][index] == ["E" if cube is None else "".join(cube) for cube in board]
+        assert cube_pattern(board) == pattern
+
+
+@pytest.mark.parametrize("puzzle", ["sansu", "clocks", "eight", "nine", "cube"])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_probe_agrees_with_distance_and_solve(tables: lookup.Tables, puzzle: str, seed: int) -> None:
+    distances, compact = puzzles.get(puzzle).sample_space(tables.table(puzzle))
+    state = compact(int(np.random.default_rng(seed).integers(distances.size)))
+    probe = tables.probe(puzzle, state)
+    solution = tables.solve(puzzle, state)
+    assert probe.distance == tables.distance(puzzle, state) == solution.distance
+    assert probe.to_dict()["moves"] == solution.moves
+    assert {k: v for k, v in probe.to_dict().items() if k in solution.to_dict()} == solution.to_dict()
+
+
+def test_probe_command(tables_dir: Path) -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)])
+    assert text.exit_code == 0 and "5 moves" in text.output and "\x1b[" not in text.output
+    rows = [line.split() for line in text.output.splitlines() if line[:1] in ("U", "D", "L", "R")]
+    assert [row[:4] for row in rows] == [
+        ["D", "4", "moves", "-1"],
+        ["U", "6", "moves", "+1"],
+        ["R", "6", "moves", "+1"],
+    ]
+    coloured = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)], color=True)
+    assert "\x1b[32m" in coloured.output  # the move that keeps the optimum in green
+    as_json = runner.invoke(
+        main, ["probe", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json", "--tables", str(tables_dir)]
+    )
+    probe = json.loads(as_json.output)
+    assert as_json.output.count("\n") == 1 and probe["distance"] == 4 and len(probe["successors"]) == 9
+    batch = runner.invoke(
+        main, ["probe", "nine", "--batch", "--tables", str(tables_dir)], input="100000000 111111011\nbad\n"
+    )
+    lines = [json.loads(line) for line in batch.output.splitlines()]
+    assert lines[0]["successors"][0]["distance"] == 4 and lines[1]["line"] == 2 and "error" in lines[1]
+    cube = runner.invoke(main, ["probe", "cube", "2", "1", "RBWRWWEWW", "--tables", str(tables_dir)])
+    assert cube.exit_code == 0 and "3: D" in cube.output and "RBW BWR WBR" in cube.output
+    bad = runner.invoke(main, ["probe", "sansu", "12345", "--tables", str(tables_dir)])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1
