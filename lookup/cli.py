@@ -407,3 +407,33 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
     with reported_errors(), open_for(puzzle, tables_dir) as tables:
         table = tables.table(puzzle.name)
         click.echo(json.dumps(puzzle.stats(table)) if as_json else puzzle.stats_text(table))
+
+
+@main.command(epilog=EXIT_STATUS_HELP)
+@tables_option
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+def serve(tables_dir: Path | None, host: str, port: int, workers: int) -> None:
+    """Serve the tables over HTTP (JSON API and explorer page) until interrupted.
+    Needs the serve extra: pip install 'ninebase[serve]'."""
+    try:
+        import uvicorn
+
+        from .service import create_app
+    except ImportError as error:
+        fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
+    directory = resolve_tables_dir(tables_dir)
+    with reported_errors():
+        tables = Tables(directory)
+        app = create_app(tables)  # refuses to start on a missing or damaged table
+    click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    if workers > 1:
+        tables.close()
+        os.environ[ENVIRONMENT_VARIABLE] = str(directory.resolve())
+        target: Any = "lookup.service:app_from_environment"
+        uvicorn.run(target, factory=True, host=host, port=port, workers=workers, log_level="warning")
+    else:
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=10)

@@ -94,6 +94,12 @@ def attributes_digest(h5: h5py.File) -> str:
     return hashlib.sha256(json.dumps(everything, sort_keys=True).encode()).hexdigest()
 
 
+def file_signature(path: Path) -> tuple[int, ...]:
+    """What changes when a file is replaced or written to: device, inode, size, modification time."""
+    status = path.stat()
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
 def one_line(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
@@ -106,7 +112,7 @@ class TableFile:
         self.puzzle = puzzle
         self._h5: h5py.File | None = None
         try:
-            self.path.stat()
+            self.signature = file_signature(self.path)
         except FileNotFoundError:
             raise MissingTableError(
                 f"no {puzzle} table at {self.path}; build it with: {build_command(puzzle, self.path.parent)}"

@@ -107,7 +107,9 @@ def test_every_command_answers_exactly_or_refuses(tables_dir: Path, tmp_path: Pa
             where = f"{label}: {' '.join(args)}"
             assert status == 4, f"{where}: exit {status}: {output}"
             lines = output.splitlines()
-            assert len(lines) == 1 and f"TABLES/{puzzle}.h5" in lines[0] and "Traceback" not in output, f"{where}: {output}"
+            assert len(lines) == 1 and f"TABLES/{puzzle}.h5" in lines[0] and "Traceback" not in output, (
+                f"{where}: {output}"
+            )
             assert "ninebase build --only" in lines[0], f"{where}: {output}"
             refused_kinds.add(kind)
     assert {"truncate", "zeros", "other", "dir", "loop"} <= refused_kinds

@@ -1,0 +1,298 @@
+"""`ninebase serve`: the tables as an HTTP JSON service (Starlette on uvicorn).
+
+The contract is service.md section 2: `GET /api/{puzzle}?state=` answers the
+probe object, `POST /api/{puzzle}/batch` JSON Lines of solve objects,
+`GET /api/{puzzle}/stats`, `GET /openapi.json`, `GET /health`. Every error
+is a JSON object `{"error": ...}` with 400, 404, 405, 408, 413 or 503.
+
+The tables are opened once per process and shared by every request (a
+`Tables` is safe to share between threads). Answers never change for a
+given build, so every answer carries `Cache-Control` and an `ETag` made from
+the tables' own checksums, and `If-None-Match` is answered with 304.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import puzzles
+from puzzles import Puzzle
+from puzzles.text import InputError
+
+from .tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
+from .tables import Tables, probe
+
+MAX_STATE_CHARACTERS = 64
+"""The longest `state` accepted (the longest compact form is 26 characters)."""
+MAX_BATCH_BYTES = 4 * 1024 * 1024
+"""The largest batch body accepted: 4 MiB."""
+MAX_BATCH_LINES = 100_000
+"""The most states one batch may hold."""
+BODY_SECONDS = 30.0
+"""How long a client may take to send a batch body."""
+CACHE_CONTROL = "public, max-age=86400"
+NDJSON = "application/x-ndjson"
+
+
+class ApiError(Exception):
+    """An answer that is an error: its status and one line for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def check_tables(tables: Tables) -> str:
+    """Open every table and load every dataset (checksums checked), so a
+    missing or damaged table stops the service before it starts; return the
+    ETag that names this build of the tables."""
+    digest = hashlib.sha256()
+    for name in puzzles.names():
+        table = tables.table(name)
+        for group, datasets in table.file.layout().items():
+            for dataset in datasets:
+                table.array(dataset, group)
+        digest.update(f"{name}:{table.attrs()[DIGEST_ATTRIBUTE]};".encode())
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+class Service:
+    """The endpoints, over one `Tables` that every request shares."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.etag = check_tables(tables)
+        self._stats: dict[str, dict[str, Any]] = {}
+
+    def puzzle(self, request: Request) -> Puzzle:
+        name = request.path_params["puzzle"]
+        try:
+            return puzzles.get(name)
+        except InputError:
+            raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
+
+    def cached(self, request: Request, payload: Any) -> Response:
+        """A JSON answer with the caching headers, or 304 when the client has it."""
+        headers = {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
+        if self.etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return JSONResponse(payload, headers=headers)
+
+    async def probe(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        state = request.query_params.get("state")
+        if state is None or not state.strip():
+            raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
+        if len(state) > MAX_STATE_CHARACTERS:
+            raise ApiError(400, f"the state is {len(state)} characters long; at most {MAX_STATE_CHARACTERS} are read")
+        try:
+            board = puzzle.board(state.replace("_", " "))
+        except InputError as error:
+            raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+        return self.cached(request, probe(puzzle, self.tables.table(puzzle.name), board).to_dict())
+
+    async def batch(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        table = self.tables.table(puzzle.name)
+        try:
+            body = await asyncio.wait_for(read_limited(request), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds") from None
+        except ClientDisconnect:  # nobody is left to answer
+            return Response(status_code=400)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ApiError(400, f"the batch body is not UTF-8 text (byte {error.start + 1})") from None
+        lines = text.splitlines()
+        if len(lines) > MAX_BATCH_LINES:
+            raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
+        answer = await run_in_threadpool(answer_lines, puzzle, table, lines)
+        return Response(answer, media_type=NDJSON, headers={"Cache-Control": "no-store"})
+
+    async def stats(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        if puzzle.name not in self._stats:
+            self._stats[puzzle.name] = puzzle.stats(self.tables.table(puzzle.name))
+        return self.cached(request, self._stats[puzzle.name])
+
+    async def health(self, request: Request) -> Response:
+        """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
+        for name in puzzles.names():
+            served = self.tables.table(name).file
+            try:
+                unchanged = file_signature(served.path) == served.signature
+            except OSError:
+                unchanged = False
+            if not unchanged:
+                raise TableError(f"table file {served.path} changed while serving; check it and restart the service")
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    async def openapi(self, request: Request) -> Response:
+        return JSONResponse(openapi_document())
+
+
+async def read_limited(request: Request) -> bytes:
+    """The body, refused with 413 as soon as it grows past the limit."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BATCH_BYTES:
+        raise ApiError(413, f"the batch body is {int(declared):,} bytes; at most {MAX_BATCH_BYTES:,} are read")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BATCH_BYTES:
+            raise ApiError(413, f"the batch body is over {MAX_BATCH_BYTES:,} bytes, the most that is read")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def answer_lines(puzzle: Puzzle, table: Any, lines: list[str]) -> str:
+    """JSON Lines of solve objects, one per line, in order; a bad line gives an error object."""
+    answers = []
+    for number, line in enumerate(lines, 1):
+        try:
+            answer = puzzle.solve(table, puzzle.board(line.strip())).to_dict()
+        except InputError as error:
+            answer = {"puzzle": puzzle.name, "line": number, "input": line, "error": str(error)}
+        answers.append(json.dumps(answer))
+    return "".join(f"{line}\n" for line in answers)
+
+
+def openapi_document() -> dict[str, Any]:
+    names = list(puzzles.names())
+    puzzle = {"name": "puzzle", "in": "path", "required": True, "schema": {"type": "string", "enum": names}}
+    error = {
+        "description": "an error",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+    json_object = {"application/json": {"schema": {"type": "object"}}}
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "ninebase",
+            "version": "1",
+            "description": "Exact answers for five 3x3 puzzles from tablebases.",
+        },
+        "paths": {
+            "/api/{puzzle}": {
+                "get": {
+                    "summary": "The probe object: the solution and every legal move with its exact distance",
+                    "parameters": [
+                        puzzle,
+                        {
+                            "name": "state",
+                            "in": "query",
+                            "required": True,
+                            "description": "the compact form; a space may be written %20, + or _",
+                            "schema": {"type": "string", "maxLength": MAX_STATE_CHARACTERS},
+                        },
+                    ],
+                    "responses": {
+                        "200": {"description": "the probe object", "content": json_object},
+                        "304": {"description": "not modified (If-None-Match)"},
+                        "400": error,
+                        "404": error,
+                        "503": error,
+                    },
+                }
+            },
+            "/api/{puzzle}/batch": {
+                "post": {
+                    "summary": "One solve object per line of compact states, as JSON Lines",
+                    "parameters": [puzzle],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"text/plain": {"schema": {"type": "string", "maxLength": MAX_BATCH_BYTES}}},
+                    },
+                    "responses": {
+                        "200": {"description": "JSON Lines", "content": {NDJSON: {"schema": {"type": "string"}}}},
+                        "400": error,
+                        "404": error,
+                        "408": error,
+                        "413": error,
+                        "503": error,
+                    },
+                }
+            },
+            "/api/{puzzle}/stats": {
+                "get": {
+                    "summary": "States, solvable states, the largest distance and the histogram",
+                    "parameters": [puzzle],
+                    "responses": {
+                        "200": {"description": "the stats object", "content": json_object},
+                        "404": error,
+                        "503": error,
+                    },
+                }
+            },
+            "/health": {
+                "get": {
+                    "summary": "ok while every table is readable",
+                    "responses": {"200": {"description": "ok", "content": json_object}, "503": error},
+                }
+            },
+            "/openapi.json": {
+                "get": {
+                    "summary": "this document",
+                    "responses": {"200": {"description": "OpenAPI 3", "content": json_object}},
+                }
+            },
+        },
+        "components": {
+            "schemas": {"Error": {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}
+        },
+    }
+
+
+def create_app(tables: Tables) -> Starlette:
+    """The service over `tables` (raises TableError when a table is missing or damaged)."""
+    service = Service(tables)
+
+    async def api_error(request: Request, error: Exception) -> Response:
+        return error_response(error.status, str(error))
+
+    async def table_error(request: Request, error: Exception) -> Response:
+        return error_response(503, f"a table is damaged: {error}")
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        messages = {
+            404: f"no such path {request.url.path!r}",
+            405: f"{request.method} is not allowed on {request.url.path}",
+        }
+        return error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
+
+    async def server_error(request: Request, error: Exception) -> Response:
+        return error_response(500, f"internal error: {type(error).__name__}")
+
+    routes = [
+        Route("/api/{puzzle}", service.probe, methods=["GET"]),
+        Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
+        Route("/api/{puzzle}/stats", service.stats, methods=["GET"]),
+        Route("/health", service.health, methods=["GET"]),
+        Route("/openapi.json", service.openapi, methods=["GET"]),
+    ]
+    handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
+    return Starlette(routes=routes, exception_handlers=handlers)
+
+
+def app_from_environment() -> Starlette:
+    """The app for each worker process when serving with several workers: the
+    tables directory comes from $NINEBASE_TABLES."""
+    return create_app(Tables(Path(os.environ["NINEBASE_TABLES"])))
