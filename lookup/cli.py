@@ -416,7 +416,14 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-def serve(tables_dir: Path | None, host: str, port: int, workers: int) -> None:
+@click.option(
+    "--cache",
+    type=click.IntRange(min=0),
+    default=65_536,
+    show_default=True,
+    help="Probe answers kept per process (0: none).",
+)
+def serve(tables_dir: Path | None, host: str, port: int, workers: int, cache: int) -> None:
     """Serve the tables over HTTP (JSON API and explorer page) until interrupted.
     Needs the serve extra: pip install 'ninebase[serve]'."""
     try:
@@ -428,11 +435,12 @@ def serve(tables_dir: Path | None, host: str, port: int, workers: int) -> None:
     directory = resolve_tables_dir(tables_dir)
     with reported_errors():
         tables = Tables(directory)
-        app = create_app(tables)  # refuses to start on a missing or damaged table
+        app = create_app(tables, cache)  # refuses to start on a missing or damaged table
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
     if workers > 1:
         tables.close()
         os.environ[ENVIRONMENT_VARIABLE] = str(directory.resolve())
+        os.environ["NINEBASE_CACHE"] = str(cache)
         target: Any = "lookup.service:app_from_environment"
         uvicorn.run(target, factory=True, host=host, port=port, workers=workers, log_level="warning")
     else:

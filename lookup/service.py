@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import json
 import os
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ MAX_BATCH_LINES = 100_000
 BODY_SECONDS = 30.0
 """How long a client may take to send a batch body."""
 CACHE_CONTROL = "public, max-age=86400"
+CACHED_ANSWERS = 65_536
+"""How many probe answers a process keeps ready (they never change for a build)."""
 NDJSON = "application/x-ndjson"
 
 
@@ -75,10 +78,12 @@ def check_tables(tables: Tables) -> str:
 class Service:
     """The endpoints, over one `Tables` that every request shares."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS) -> None:
         self.tables = tables
         self.etag = check_tables(tables)
         self._stats: dict[str, dict[str, Any]] = {}
+        self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._cache_size = cache_size
 
     def puzzle(self, request: Request) -> Puzzle:
         name = request.path_params["puzzle"]
@@ -87,12 +92,14 @@ class Service:
         except InputError:
             raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
 
-    def cached(self, request: Request, payload: Any) -> Response:
+    def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
         headers = {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
         if self.etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
-        return JSONResponse(payload, headers=headers)
+        if body is None:
+            return JSONResponse(payload, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     async def probe(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
@@ -101,11 +108,20 @@ class Service:
             raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
         if len(state) > MAX_STATE_CHARACTERS:
             raise ApiError(400, f"the state is {len(state)} characters long; at most {MAX_STATE_CHARACTERS} are read")
-        try:
-            board = puzzle.board(state.replace("_", " "))
-        except InputError as error:
-            raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
-        return self.cached(request, probe(puzzle, self.tables.table(puzzle.name), board).to_dict())
+        key = (puzzle.name, state)
+        body = self._answers.get(key)
+        if body is None:
+            try:
+                board = puzzle.board(state.replace("_", " "))
+            except InputError as error:
+                raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+            answer = probe(puzzle, self.tables.table(puzzle.name), board).to_dict()
+            body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+            if self._cache_size:
+                self._answers[key] = body
+                if len(self._answers) > self._cache_size:
+                    self._answers.popitem(last=False)
+        return self.cached(request, body=body)
 
     async def batch(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
@@ -261,9 +277,10 @@ def openapi_document() -> dict[str, Any]:
     }
 
 
-def create_app(tables: Tables) -> Starlette:
-    """The service over `tables` (raises TableError when a table is missing or damaged)."""
-    service = Service(tables)
+def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
+    """The service over `tables` (raises TableError when a table is missing or
+    damaged), keeping up to `cache_size` probe answers ready."""
+    service = Service(tables, cache_size)
 
     async def api_error(request: Request, error: Exception) -> Response:
         return error_response(error.status, str(error))
@@ -295,4 +312,6 @@ def create_app(tables: Tables) -> Starlette:
 def app_from_environment() -> Starlette:
     """The app for each worker process when serving with several workers: the
     tables directory comes from $NINEBASE_TABLES."""
-    return create_app(Tables(Path(os.environ["NINEBASE_TABLES"])))
+    return create_app(
+        Tables(Path(os.environ["NINEBASE_TABLES"])), int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS))
+    )

@@ -63,6 +63,13 @@ def test_probe_and_batch_equal_the_python_api(client: TestClient, tables: lookup
     assert answers[-1]["line"] == len(states) + 1 and answers[-1]["error"]
 
 
+def test_the_answer_cache_gives_the_computed_answers(tables_dir: Path, tables: lookup.Tables) -> None:
+    states = random_states(tables, "sansu", 30, 9)
+    with lookup.open_tables(tables_dir) as fresh, TestClient(create_app(fresh, cache_size=8)) as small:
+        for state in states + states[::-1]:  # evictions and hits both
+            assert small.get("/api/sansu", params={"state": state}).json() == tables.probe("sansu", state).to_dict()
+
+
 @pytest.mark.parametrize("spelling", ["%20", "+", "_"])
 def test_spaces_may_be_written_three_ways(client: TestClient, tables: lookup.Tables, spelling: str) -> None:
     response = client.get("/api/clocks?state=" + "9 9 12 6 6 6 6 3 6".replace(" ", spelling))
