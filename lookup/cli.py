@@ -178,7 +178,7 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Build the tables (all, or --only PUZZLE).", epilog=EXIT_STATUS_HELP)
 @click.option("--only", multiple=True, type=PuzzleName(), help="Build only this puzzle (repeatable).")
 @click.option("--force", is_flag=True, help="Rebuild even if the table is present.")
 @tables_option
@@ -200,7 +200,7 @@ def batch_lines(puzzle: Puzzle, answer: Any) -> Iterator[str]:
         yield json.dumps(result)
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
@@ -251,7 +251,7 @@ def solve(
                 echo(describe(rules, solution, rules.steps_by_default if steps is None else steps))
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Every legal move with its exact distance, best first.", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
@@ -301,7 +301,9 @@ class JudgeCommand(click.Command):
         super().format_epilog(ctx, formatter)
 
 
-@main.command(cls=JudgeCommand, epilog=EXIT_STATUS_HELP)
+@main.command(
+    short_help="Original input on stdin, exactly the original output.", cls=JudgeCommand, epilog=EXIT_STATUS_HELP
+)
 @puzzle_argument
 @tables_option
 def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
@@ -316,8 +318,9 @@ def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
 
 
 @main.command(
+    short_help="Judge a proposed answer: optimal, valid or invalid.",
     epilog="Exit status: 0 optimal; 1 valid but longer than the optimum; 3 invalid; "
-    "2 the instance cannot be read (or usage); 4 a table problem."
+    "2 the instance cannot be read (or usage); 4 a table problem.",
 )
 @puzzle_argument
 @click.argument("instance", type=click.File("rb"))
@@ -353,7 +356,7 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
         sys.exit(EXIT_STATUS[verdict.kind])
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.option("--distance", type=int, help="The exact number of moves the instances need; -1 for unsolvable instances.")
 @click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
@@ -378,7 +381,7 @@ def sample(puzzle: Puzzle, distance: int | None, hardest: bool, count: int, seed
             click.echo(f"ninebase: only {plural(available, 'instance')} exist at that distance", err=True)
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Check table files: checksums and search invariants.", epilog=EXIT_STATUS_HELP)
 @click.argument("names", nargs=-1, type=PuzzleName(), metavar="[PUZZLE]...")
 @tables_option
 def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
@@ -398,7 +401,7 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
         sys.exit(EXIT_TABLE)
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the stats object (as the HTTP service does).")
 @tables_option
@@ -409,7 +412,7 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
         click.echo(json.dumps(puzzle.stats(table)) if as_json else puzzle.stats_text(table))
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=EXIT_STATUS_HELP)
 @tables_option
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."

@@ -55,7 +55,7 @@ from .base import (
     histogram_lines,
     read_integer,
 )
-from .text import InputError, all_valid, content_lines, shown
+from .text import InputError, all_valid, content_lines, plural, shown
 
 COLOURS = "WBR"
 LETTERS = "WBRE"
@@ -366,7 +366,7 @@ class Cube(Puzzle):
             if x in _COORDINATES and y in _COORDINATES and well_formed:
                 return _COORDINATES[y] * 3 + _COORDINATES[x], pattern
         if len(tokens) != 3:
-            raise InputError(f"expected x, y and a pattern of 9 letters, found {len(tokens)} values")
+            raise InputError(f"expected x, y and a pattern of 9 letters, found {plural(len(tokens), 'value')}")
         return self.instance(tokens[0], tokens[1], tokens[2], "")
 
     def instance(self, x: str, y: str, pattern: str, where: str) -> Instance:
