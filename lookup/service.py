@@ -32,6 +32,7 @@ import puzzles
 from puzzles import Puzzle
 from puzzles.text import InputError
 
+from .explorer import Explorer
 from .tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
 from .tables import Tables, probe
 
@@ -55,6 +56,15 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+def puzzle_of(request: Request) -> Puzzle:
+    """The puzzle a request's path names; 404 for an unknown name."""
+    name = request.path_params["puzzle"]
+    try:
+        return puzzles.get(name)
+    except InputError:
+        raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
 
 
 def error_response(status: int, message: str) -> JSONResponse:
@@ -86,11 +96,7 @@ class Service:
         self._cache_size = cache_size
 
     def puzzle(self, request: Request) -> Puzzle:
-        name = request.path_params["puzzle"]
-        try:
-            return puzzles.get(name)
-        except InputError:
-            raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
+        return puzzle_of(request)
 
     def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
@@ -298,12 +304,14 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     async def server_error(request: Request, error: Exception) -> Response:
         return error_response(500, f"internal error: {type(error).__name__}")
 
+    explorer = Explorer(tables)
     routes = [
         Route("/api/{puzzle}", service.probe, methods=["GET"]),
         Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
         Route("/api/{puzzle}/stats", service.stats, methods=["GET"]),
         Route("/health", service.health, methods=["GET"]),
         Route("/openapi.json", service.openapi, methods=["GET"]),
+        *explorer.routes(),
     ]
     handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
     return Starlette(routes=routes, exception_handlers=handlers)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, Protocol
 
 import numpy as np
@@ -174,6 +175,28 @@ def histogram_lines(counts: Sequence[int], label: str, width: int = 40) -> list[
         bar = "#" * max(1 if count else 0, round(width * count / widest))
         lines.append(f"{distance:>8} {count:>12,}  {bar}")
     return lines
+
+
+def svg(width: int, height: int, body: str, label: str) -> str:
+    """An inline SVG drawing with a text alternative for screen readers."""
+    return (
+        f'<svg class="board" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
+        f'xmlns="http://www.w3.org/2000/svg">{body}</svg>'
+    )
+
+
+def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60) -> str:
+    """A 3x3 grid of labelled squares (reading order), `left` pixels from the edge."""
+    parts = []
+    for cell, (label, fill) in enumerate(zip(labels, fills, strict=True)):
+        x, y = left + cell % 3 * size, cell // 3 * size
+        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" rx="6" fill="{fill}"/>')
+        if label:
+            parts.append(
+                f'<text x="{x + size / 2}" y="{y + size / 2}" dy="0.35em" text-anchor="middle" '
+                f'font-size="{size * 0.45:.0f}">{escape(label)}</text>'
+            )
+    return "".join(parts)
 
 
 def read_integer(text: str, what: str) -> int:
@@ -387,6 +410,18 @@ class Puzzle(ABC):
 
     goal_caption = "goal"
     """What the last board of a solution is called in drawings."""
+
+    @abstractmethod
+    def svg(self, board: Any) -> str:
+        """The board drawn as it really looks, as inline SVG (for the explorer page)."""
+
+    def board_caption(self, board: Any) -> str:
+        """What the drawn board is, where the drawing alone would not say (the cube's start)."""
+        return ""
+
+    def example(self) -> str:
+        """A compact state to show first: the compact form's own example."""
+        return self.compact_help.rsplit("e.g. ", 1)[1]
 
 
 class BoardPuzzle(Puzzle):

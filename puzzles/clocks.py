@@ -34,6 +34,7 @@ from .base import (
     TableReader,
     grid,
     read_integer,
+    svg,
 )
 from .text import InputError, parse_rows, shown, text_array
 
@@ -151,6 +152,22 @@ class Clocks(BoardPuzzle):
 
     def panel(self, board: Board) -> list[str]:
         return grid([HOURS[turns].rjust(2) for turns in dial_turns(board)])
+
+    def svg(self, board: Board) -> str:
+        """Nine clock faces, each hand at 3, 6, 9 or 12."""
+        parts = []
+        hand = {0: (0, -22), 1: (22, 0), 2: (0, 22), 3: (-22, 0)}
+        for dial, turns in enumerate(dial_turns(board)):
+            x, y = dial % 3 * 70 + 35, dial // 3 * 70 + 35
+            dx, dy = hand[turns]
+            face = "#e8f5e9" if turns == 0 else "#fff"
+            parts.append(
+                f'<circle cx="{x}" cy="{y}" r="30" fill="{face}" stroke="#555" stroke-width="2"/>'
+                f'<line x1="{x}" y1="{y}" x2="{x + dx}" y2="{y + dy}" stroke="#222" stroke-width="4" '
+                f'stroke-linecap="round"/><circle cx="{x}" cy="{y}" r="3"/>'
+                f'<text x="{x - 24}" y="{y - 20}" font-size="11">{DIALS[dial]}</text>'
+            )
+        return svg(210, 210, "".join(parts), f"clocks {self.compact(board)} (dials A to I)")
 
     def variant(self, hours: int | None, backward: bool) -> Puzzle:
         if hours not in (None, 4, 12):

@@ -54,6 +54,7 @@ from .base import (
     grid,
     histogram_lines,
     read_integer,
+    svg,
 )
 from .text import InputError, all_valid, content_lines, plural, shown
 
@@ -79,6 +80,7 @@ _ROLL_X = [ORIENTATIONS.index((x, top, y)) for top, x, y in ORIENTATIONS]
 _ROLL_Y = [ORIENTATIONS.index((y, x, top)) for top, x, y in ORIENTATIONS]
 START_ORIENTATION = ORIENTATIONS.index((0, 1, 2))  # W on top, B along x, R along y
 _TERMINAL_COLOURS = {"W": "white", "B": "blue", "R": "red", ".": "bright_black"}
+SVG_COLOURS = {"W": "#f8f8f8", "B": "#1f5fbf", "R": "#c8102e"}
 _COORDINATES = {"1": 0, "2": 1, "3": 2}
 
 Board = tuple[int, tuple[int, ...]]
@@ -595,6 +597,34 @@ class Cube(Puzzle):
 
     def token_colour(self, token: str) -> str | None:
         return _TERMINAL_COLOURS.get(token)
+
+    def board_caption(self, instance: Instance) -> str:
+        return (
+            f"The start, the empty square at ({square_name(instance[0]).replace(' ', ', ')}): every cube W on top, "
+            "B facing along x (left and right edges), R along y (top and bottom edges)."
+        )
+
+    def svg(self, board: Board) -> str:
+        """The board from above: each cube's top colour, with strips on its
+        left and right edges in its x-facing colour and on its top and bottom
+        edges in its y-facing colour."""
+        parts = []
+        for cell, cube in enumerate(orientations_of(board)):
+            x, y = cell % 3 * 60, cell // 3 * 60
+            if cube == "E":
+                parts.append(
+                    f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" '
+                    'stroke-dasharray="4"/>'
+                )
+                continue
+            top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
+            parts.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
+                f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
+                f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
+            )
+        label = ", ".join(f"{cube}" for cube in orientations_of(board))
+        return svg(180, 180, "".join(parts), f"cube board, each square top x-facing y-facing colours: {label}")
 
 
 PUZZLE = Cube()

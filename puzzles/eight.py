@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import permutations
-from .base import BoardPuzzle, ProposedAnswer, Solution, grid, read_integer
+from .base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, grid, read_integer, svg
 from .text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows
 
 PERMUTATIONS = factorial(9)
@@ -183,6 +183,12 @@ class Eight(BoardPuzzle):
 
     def panel(self, board: Board) -> list[str]:
         return grid([str(d) if d else "_" for d in to_digits(board)])
+
+    def svg(self, board: Board) -> str:
+        digits = to_digits(board)
+        fills = ["#ffffff00" if d == 0 else "#f0d9b5" for d in digits]
+        labels = ["" if d == 0 else str(d) for d in digits]
+        return svg(180, 180, cells_svg(labels, fills), f"sliding tiles {self.compact(board)}, 0 the empty cell")
 
     def heading(self, solution: Solution) -> str:
         return f"{self.name} {solution.state} (goal {self.compact(goal_of(solution.boards[0]))})"

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import BoardPuzzle, ProposedAnswer, Solution, read_integer
+from .base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, read_integer, svg
 from .text import InputError, content_lines, shown
 
 Board = int
@@ -180,6 +180,15 @@ class Nine(BoardPuzzle):
             raise InputError("it is empty")
         operations = [line.strip() for _, line in lines[1:]]
         return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), operations)]
+
+    def svg(self, board: Board) -> str:
+        cells = f"{board:018b}"
+        fills = ["#333" if c == "1" else "#eee" for c in cells]
+        labels = ["" for _ in cells]
+        body = cells_svg(labels[:9], fills[:9], 0, 50) + cells_svg(labels[9:], fills[9:], 170, 50)
+        body += '<text x="75" y="168" text-anchor="middle" font-size="18">A</text>'
+        body += '<text x="245" y="168" text-anchor="middle" font-size="18">B</text>'
+        return svg(320, 175, body, f"matrix A {cells[:9]} and matrix B {cells[9:]}, dark cells are 1")
 
     def panel(self, board: Board) -> list[str]:
         cells = f"{board:018b}"

@@ -26,8 +26,10 @@ from .base import (
     ProposedAnswer,
     Solution,
     TableReader,
+    cells_svg,
     grid,
     read_integer,
+    svg,
 )
 from .text import (
     InputError,
@@ -190,6 +192,21 @@ class Sansu(BoardPuzzle):
 
     def panel(self, board: Board) -> list[str]:
         return grid(self.compact(board))
+
+    def svg(self, board: Board) -> str:
+        """The tile, with every line whose digit sum is not yet divisible by 3 struck through."""
+        size = 60
+        cells = cells_svg(list(self.compact(board)), ["#fdf6e3"] * 9)
+        strokes = []
+        open_lines = [line for line in LINES if sum(board[c] + 1 for c in line) % 3]
+        for first, _, last in open_lines:
+            (y1, x1), (y2, x2) = divmod(first, 3), divmod(last, 3)
+            strokes.append(
+                f'<line class="open-line" x1="{x1 * size + 30}" y1="{y1 * size + 30}" x2="{x2 * size + 30}" '
+                f'y2="{y2 * size + 30}" stroke="#d33" stroke-width="6" stroke-linecap="round" opacity="0.45"/>'
+            )
+        state = "a sansu" if not open_lines else f"{len(open_lines)} of 8 lines not divisible by 3"
+        return svg(180, 180, cells + "".join(strokes), f"tile {self.compact(board)}: {state}")
 
 
 PUZZLE = Sansu()

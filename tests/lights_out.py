@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from puzzles import BoardPuzzle, ProposedAnswer, Solution
-from puzzles.base import grid, read_integer
+from puzzles.base import cells_svg, grid, read_integer, svg
 from puzzles.text import InputError, content_lines, shown
 
 
@@ -77,6 +77,10 @@ class LightsOut(BoardPuzzle):
             raise InputError("it is empty")
         presses = " ".join(line for _, line in lines[1:]).split()
         return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), presses)]
+
+    def svg(self, board: int) -> str:
+        lights = self.compact(board)
+        return svg(180, 180, cells_svg(["" for _ in lights], ["#fd0" if c == "1" else "#333" for c in lights]), lights)
 
     def panel(self, board: int) -> list[str]:
         return grid(list(self.compact(board)))

@@ -1,0 +1,171 @@
+"""The explorer page (service.md section 3): server-rendered HTML from Jinja2
+templates, enhanced by `static/explorer.js`, which fetches the position's
+view from `/api/{puzzle}/view` and updates the page in place.
+
+`/` lists the puzzles; `/{puzzle}?state=` shows one position (the URL is the
+shareable link); `/{puzzle}/random?distance=D` picks one at that distance;
+`/{puzzle}/stats` draws the histogram. Without JavaScript the page still
+shows the position, its distance and every move as a link.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+import puzzles
+from puzzles import Puzzle
+from puzzles.text import InputError, plural
+
+from .sample import sample
+from .tables import Tables, probe
+
+HERE = Path(__file__).parent
+HARDEST_LINKS = 6
+
+
+class Explorer:
+    """The pages, over the service's shared `Tables`."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.templates = Jinja2Templates(directory=str(HERE / "templates"))
+        self.templates.env.globals["plural"] = plural
+        self.templates.env.globals["puzzle_names"] = puzzles.names()
+
+    def puzzle(self, request: Request) -> Puzzle:
+        from .service import puzzle_of
+
+        return puzzle_of(request)
+
+    def position(self, puzzle: Puzzle, state: str) -> dict[str, Any]:
+        """Everything the templates show of one position (raises InputError)."""
+        board = puzzle.board(state.replace("_", " "))
+        table = self.tables.table(puzzle.name)
+        probed = probe(puzzle, table, board)
+        solution = probed.solution
+        context: dict[str, Any] = {
+            "puzzle": puzzle,
+            "probe": probed,
+            "state": solution.state,
+            "board": puzzle.svg(solution.boards[0]),
+            "caption": puzzle.board_caption(board),
+            "unit": puzzle.unit,
+            "steps": [
+                {"move": puzzle.move_label(move), "board": puzzle.svg(after)}
+                for move, after in zip(solution.moves, solution.boards[1:], strict=True)
+            ],
+            "labels": [puzzle.move_label(s.move) for s in probed.successors or []],
+            "move_values": [move if isinstance(move, str) else json.dumps(move) for move in solution_moves(probed)],
+        }
+        if probed.successors is None:  # a question: the pattern editor with what each recolouring would cost
+            context["editor"] = pattern_editor(puzzle, table, board)
+            context["starts"] = [
+                {"name": f"{s % 3 + 1},{s // 3 + 1}", "state": puzzle.compact((s, board[1])), "current": s == board[0]}
+                for s in range(9)
+            ]
+        return context
+
+    async def index(self, request: Request) -> Response:
+        entries = [(puzzles.get(name), puzzles.get(name).example()) for name in puzzles.names()]
+        return self.templates.TemplateResponse(request, "index.html", {"entries": entries})
+
+    async def page(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        state = request.query_params.get("state") or puzzle.example()
+        try:
+            context = self.position(puzzle, state)
+        except InputError as error:
+            return self.templates.TemplateResponse(
+                request, "error.html", {"puzzle": puzzle, "state": state, "error": str(error)}, status_code=400
+            )
+        return self.templates.TemplateResponse(request, "explorer.html", context)
+
+    async def view(self, request: Request) -> Response:
+        """The changing part of the page for one position, for the script."""
+        from .service import ApiError
+
+        puzzle = self.puzzle(request)
+        state = request.query_params.get("state", "")
+        try:
+            context = self.position(puzzle, state)
+        except InputError as error:
+            raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+        template = self.templates.get_template("position.html")
+        return HTMLResponse(template.render(request=request, **context))
+
+    async def random_position(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        text = request.query_params.get("distance", "")
+        try:
+            distance = int(text)
+            seed = random.SystemRandom().randrange(2**32)
+            (state,), _ = sample(self.tables.table(puzzle.name), puzzle, distance, 1, seed)
+        except (ValueError, InputError) as error:
+            message = f"distance {text!r}: {error}" if isinstance(error, InputError) else f"{text!r} is not a distance"
+            return self.templates.TemplateResponse(
+                request, "error.html", {"puzzle": puzzle, "state": "", "error": message}, status_code=400
+            )
+        return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}", 303)
+
+    async def stats(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        table = self.tables.table(puzzle.name)
+        stats = puzzle.stats(table)
+        hardest, _ = sample(table, puzzle, None, HARDEST_LINKS, 0)
+        questions = puzzle.successors(puzzle.board(puzzle.example())) is None
+        context = {
+            "puzzle": puzzle,
+            "stats": stats,
+            "hardest": hardest,
+            "widest": max(stats["histogram"]),
+            "editor_like": questions,
+        }
+        return self.templates.TemplateResponse(request, "stats.html", context)
+
+    def routes(self) -> list[Any]:
+        return [
+            Route("/", self.index, methods=["GET"]),
+            Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+            Route("/api/{puzzle}/view", self.view, methods=["GET"]),
+            Route("/{puzzle}", self.page, methods=["GET"]),
+            Route("/{puzzle}/random", self.random_position, methods=["GET"]),
+            Route("/{puzzle}/stats", self.stats, methods=["GET"]),
+        ]
+
+
+def solution_moves(probed: Any) -> list[Any]:
+    return [successor.move for successor in probed.successors or []]
+
+
+def pattern_editor(puzzle: Puzzle, table: Any, question: Any) -> list[dict[str, Any]]:
+    """For each square of a question's pattern: its letter, the letter a click
+    gives it (W, B, R in turn) and the distance that would follow."""
+    start, pattern = question
+    cycle = {"W": "B", "B": "R", "R": "W"}
+    recoloured = []
+    for square, letter in enumerate(pattern):
+        if letter in cycle:
+            recoloured.append(pattern[:square] + cycle[letter] + pattern[square + 1 :])
+    distances = iter(puzzle.distances(table, [puzzle.compact((start, p)) for p in recoloured]).tolist())
+    squares = []
+    for square, letter in enumerate(pattern):
+        entry: dict[str, Any] = {"square": square + 1, "letter": letter, "next": cycle.get(letter)}
+        if letter in cycle:
+            after = next(distances)
+            entry["after"] = None if after < 0 else after
+            entry["recoloured"] = puzzle.compact((start, pattern[:square] + cycle[letter] + pattern[square + 1 :]))
+            cells = list(pattern)
+            cells[pattern.index("E")], cells[square] = letter, "E"
+            entry["empty_here"] = puzzle.compact((start, "".join(cells)))
+        squares.append(entry)
+    return squares
