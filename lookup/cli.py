@@ -189,6 +189,15 @@ def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None) -> Non
         build_tables(resolve_tables_dir(tables_dir), names, force)
 
 
+def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
+    """The instance given on the command line; None with --batch (which reads stdin instead)."""
+    if batch and state:
+        raise InputError("--batch reads instances from stdin; give no STATE")
+    if not batch and not state:
+        raise InputError(f"give a {puzzle.name} instance ({puzzle.compact_help}), or --batch to read them from stdin")
+    return None if batch else puzzle.board(" ".join(state))
+
+
 def batch_lines(puzzle: Puzzle, answer: Any) -> Iterator[str]:
     """JSON Lines for the compact states on stdin, one per line, in order; a
     bad line gives an object with an "error" field and the batch goes on."""
@@ -224,13 +233,7 @@ def solve(
     """Solve one instance in compact form: `ninebase solve sansu 175426839`."""
     with reported_errors():
         rules = puzzle.variant(int(hours) if hours else None, backward) if hours or backward else puzzle
-        if batch and state:
-            raise InputError("--batch reads instances from stdin; give no STATE")
-        if not batch and not state:
-            raise InputError(
-                f"give a {puzzle.name} instance ({puzzle.compact_help}), or --batch to read them from stdin"
-            )
-        board = None if batch else rules.board(" ".join(state))
+        board = one_state(rules, state, batch)
         with open_for(puzzle, tables_dir) if rules.needs_tables else nullcontext() as tables:
             table = tables.table(puzzle.name) if tables else None
             if board is None:
@@ -262,13 +265,7 @@ def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: 
     `ninebase probe eight 123069478`. The cube, whose compact form is a
     question rather than a board, shows the board after every optimal roll."""
     with reported_errors():
-        if batch and state:
-            raise InputError("--batch reads instances from stdin; give no STATE")
-        if not batch and not state:
-            raise InputError(
-                f"give a {puzzle.name} instance ({puzzle.compact_help}), or --batch to read them from stdin"
-            )
-        board = None if batch else puzzle.board(" ".join(state))
+        board = one_state(puzzle, state, batch)
         with open_for(puzzle, tables_dir) as tables:
             table = tables.table(puzzle.name)
             if board is None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import lookup
+import puzzles
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
@@ -34,13 +35,8 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 SCREENSHOTS = Path(os.environ.get("NINEBASE_SCREENSHOTS", "")) if os.environ.get("NINEBASE_SCREENSHOTS") else None
-EXAMPLES = {
-    "sansu": "175426839",
-    "clocks": "9 9 12 6 6 6 6 3 6",
-    "eight": "123069478",
-    "nine": "100000000 111111011",
-    "cube": "2 1 RBWRWWEWW",
-}
+EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
+"""Each puzzle's own example of its compact form."""
 
 
 @pytest.fixture(scope="module")

@@ -28,13 +28,8 @@ from lookup.cli import main
 from lookup.service import MAX_BATCH_BYTES, MAX_BATCH_LINES, create_app
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
-EXAMPLES = {
-    "sansu": "175426839",
-    "clocks": "9 9 12 6 6 6 6 3 6",
-    "eight": "123069478",
-    "nine": "100000000 111111011",
-    "cube": "2 1 RBWRWWEWW",
-}
+EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
+"""Each puzzle's own example of its compact form."""
 
 
 @pytest.fixture(scope="module")
