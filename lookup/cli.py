@@ -406,7 +406,7 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
     """State counts, the largest distance and the distance histogram."""
     with reported_errors(), open_for(puzzle, tables_dir) as tables:
         table = tables.table(puzzle.name)
-        click.echo(json.dumps(puzzle.stats(table)) if as_json else puzzle.stats_text(table))
+        click.echo(json.dumps(tables.stats(puzzle.name)) if as_json else puzzle.stats_text(table))
 
 
 @main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=EXIT_STATUS_HELP)

@@ -65,7 +65,8 @@ class Explorer:
                 for move, after in zip(solution.moves, solution.boards[1:], strict=True)
             ],
             "labels": [puzzle.move_label(s.move) for s in probed.successors or []],
-            "move_values": [move if isinstance(move, str) else json.dumps(move) for move in solution_moves(probed)],
+            # data-move: the move as in `moves` (JSON for a non-string, such as sansu's [i, j])
+            "move_values": [s.move if isinstance(s.move, str) else json.dumps(s.move) for s in probed.successors or []],
         }
         if probed.successors is None:  # a question: the pattern editor with what each recolouring would cost
             context["editor"] = pattern_editor(puzzle, table, board)
@@ -120,7 +121,7 @@ class Explorer:
     async def stats(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        stats = puzzle.stats(table)
+        stats = self.tables.stats(puzzle.name)
         hardest, _ = sample(table, puzzle, None, HARDEST_LINKS, 0)
         questions = puzzle.successors(puzzle.board(puzzle.example())) is None
         context = {
@@ -141,10 +142,6 @@ class Explorer:
             Route("/{puzzle}/random", self.random_position, methods=["GET"]),
             Route("/{puzzle}/stats", self.stats, methods=["GET"]),
         ]
-
-
-def solution_moves(probed: Any) -> list[Any]:
-    return [successor.move for successor in probed.successors or []]
 
 
 def pattern_editor(puzzle: Puzzle, table: Any, question: Any) -> list[dict[str, Any]]:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import numpy as np
 
 from puzzles import Puzzle
-from puzzles.base import TableReader
 from puzzles.text import InputError, plural
+
+from .tables import PuzzleTable
 
 UNSOLVABLE = -1
 """The distance that asks for unsolvable instances."""
 
 
-def sample(table: TableReader, puzzle: Puzzle, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
+def sample(table: PuzzleTable, puzzle: Puzzle, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
     """Up to `count` distinct instances (random, fixed by `seed`) whose fewest
     moves are exactly `distance` (None: the largest there is; UNSOLVABLE:
     instances that cannot be solved), and how many such instances exist."""
-    distances, compact = puzzle.sample_space(table)
+    distances, compact = table.derived("sample space", lambda: puzzle.sample_space(table))
     largest = int(distances.max())
     if distance is None:
         distance = largest

@@ -91,7 +91,6 @@ class Service:
     def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS) -> None:
         self.tables = tables
         self.etag = check_tables(tables)
-        self._stats: dict[str, dict[str, Any]] = {}
         self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._cache_size = cache_size
 
@@ -149,10 +148,7 @@ class Service:
         return Response(answer, media_type=NDJSON, headers={"Cache-Control": "no-store"})
 
     async def stats(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
-        if puzzle.name not in self._stats:
-            self._stats[puzzle.name] = puzzle.stats(self.tables.table(puzzle.name))
-        return self.cached(request, self._stats[puzzle.name])
+        return self.cached(request, self.tables.stats(self.puzzle(request).name))
 
     async def health(self, request: Request) -> Response:
         """A file changed, replaced or gone while serving makes the service unhealthy (503)."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from .tablefile import (
 )
 
 ENVIRONMENT_VARIABLE = "NINEBASE_TABLES"
+T = TypeVar("T")
 
 
 def default_tables_dir() -> Path:
@@ -68,6 +69,7 @@ class PuzzleTable:
         check_directory(directory, puzzle)
         self.file = TableFile(table_path(directory, puzzle), puzzle)
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
+        self._derived: dict[str, Any] = {}
         self._lock = threading.Lock()
 
     def array(self, dataset: str, group: str = SINGLE_SEARCH) -> np.ndarray:
@@ -81,6 +83,13 @@ class PuzzleTable:
                     self._arrays[(dataset, group)] = array
         return array
 
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """A value computed from this table once and then kept (the stats, the
+        sample space): a table never changes while it is open."""
+        if key not in self._derived:
+            self._derived.setdefault(key, compute())  # two threads may both compute; one result is kept
+        return self._derived[key]
+
     def attrs(self, group: str | None = None) -> Mapping[str, Any]:
         if group is None:
             return self.file.attrs
@@ -91,6 +100,7 @@ class PuzzleTable:
         with self._lock:
             self.file.close()
             self._arrays.clear()
+            self._derived.clear()
 
 
 class Tables:
@@ -195,7 +205,8 @@ class Tables:
         ...     tables.stats("eight")["max_distance"]
         31
         """
-        return puzzles.get(puzzle).stats(self.table(puzzle))
+        rules, table = puzzles.get(puzzle), self.table(puzzle)
+        return table.derived("stats", lambda: rules.stats(table))
 
 
 def probe(rules: Puzzle, table: PuzzleTable, board: Any) -> Probe:
