@@ -22,6 +22,7 @@ provably optimal for all 12^9 settings.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -206,8 +207,10 @@ INCIDENCE = tuple(tuple(int(dial in MOVE_DIALS[move]) for move in range(9)) for 
 """INCIDENCE[dial][move]: 1 where the move turns the dial."""
 
 
+@cache
 def _adjugate_and_determinant(matrix: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], int]:
-    """Exact integer adjugate and determinant (Gauss-Jordan over the rationals)."""
+    """Exact integer adjugate and determinant (Gauss-Jordan over the rationals),
+    worked out once, on the first variant query, not at import."""
     size = len(matrix)
     rows = [[Fraction(v) for v in row] + [Fraction(int(i == j)) for j in range(size)] for i, row in enumerate(matrix)]
     determinant = Fraction(1)
