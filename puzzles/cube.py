@@ -487,13 +487,8 @@ class Cube(Puzzle):
 
     def stats(self, table: TableReader) -> dict[str, Any]:
         """Over all 9 x 59,049 (start, pattern) questions."""
-        histogram = np.zeros(1, dtype=np.int64)
-        for start in range(STARTS):
-            patterns = table.array("pattern_distance", SYMMETRIES[start].group)
-            counts = np.bincount(patterns[patterns != UNREACHABLE])
-            histogram = np.pad(histogram, (0, max(0, counts.size - histogram.size))) + np.pad(
-                counts, (0, max(0, histogram.size - counts.size))
-            )
+        every = np.concatenate([table.array("pattern_distance", SYMMETRIES[start].group) for start in range(STARTS)])
+        histogram = np.bincount(every[every != UNREACHABLE])
         return {
             "puzzle": self.name,
             "states": STARTS * PATTERNS,
