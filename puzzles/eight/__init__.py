@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from . import permutations
-from .base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, grid, read_integer, svg
-from .text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows
+from .. import permutations
+from ..base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, grid, read_integer, svg
+from ..text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows
 
 PERMUTATIONS = factorial(9)
 DIGIT_SUM = sum(range(1, 10))

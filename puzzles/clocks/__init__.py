@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BoardPuzzle,
     ProposedAnswer,
     Puzzle,
@@ -37,7 +37,7 @@ from .base import (
     read_integer,
     svg,
 )
-from .text import InputError, parse_rows, shown, text_array
+from ..text import InputError, parse_rows, shown, text_array
 
 DIALS = "ABCDEFGHI"
 MOVE_DIALS = ("ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI")

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from . import permutations
-from .base import (
+from .. import permutations
+from ..base import (
     SINGLE_SEARCH,
     BoardPuzzle,
     ProposedAnswer,
@@ -31,7 +31,7 @@ from .base import (
     read_integer,
     svg,
 )
-from .text import (
+from ..text import (
     InputError,
     content_lines,
     digit_matrix,

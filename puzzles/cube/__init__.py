@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import (
+from ..base import (
     UNREACHABLE,
     Packed,
     ProposedAnswer,
@@ -56,7 +56,7 @@ from .base import (
     read_integer,
     svg,
 )
-from .text import InputError, all_valid, content_lines, plural, shown
+from ..text import InputError, all_valid, content_lines, plural, shown
 
 COLOURS = "WBR"
 LETTERS = "WBRE"

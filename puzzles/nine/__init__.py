@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, read_integer, svg
-from .text import InputError, content_lines, shown
+from ..base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, read_integer, svg
+from ..text import InputError, content_lines, shown
 
 Board = int
 
