@@ -1,6 +1,6 @@
 """The one breadth-first search engine behind every table.
 
-A search (`puzzles.base.Search`) describes its states as integers
+A search (`puzzles.storage.Search`) describes its states as integers
 0..state_count-1 and says, for a batch of states, which states lead *into*
 them by each move (its `predecessors`). The engine then runs a multi-source BFS backwards from the
 goal states, level by level, with NumPy over whole frontiers, and records for
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.base import UNREACHABLE, Search
+from puzzles.storage import UNREACHABLE, Search
 
 MAX_DISTANCE = UNREACHABLE - 1
 

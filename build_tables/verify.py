@@ -20,7 +20,8 @@ import numpy as np
 
 import puzzles
 from lookup.tablefile import TableError, TableFile, one_line, table_path
-from puzzles.base import UNREACHABLE, Puzzle, Search
+from puzzles.contract import Puzzle
+from puzzles.storage import UNREACHABLE, Search
 
 CHUNK = 1 << 20
 

@@ -22,7 +22,7 @@ from lookup.tablefile import (
     digest,
     pack,
 )
-from puzzles.base import Packed
+from puzzles.storage import Packed
 
 PARTIAL_GLOB = ".*.partial"
 _CHUNK_BYTES = 1 << 18

@@ -26,17 +26,18 @@ def puzzle_names() -> tuple[str, ...]:
     return puzzles.names()
 
 
-def solve_clocks(state: Any, hours: int = 4, backward: bool = False) -> Solution:
-    """The Clocks with 12-hour dials (`hours=12`, values 1..12, a move turns
-    one hour) or the IOI dials (`hours=4`), with backward turns if asked:
-    optimal by linear algebra, no table needed. Moves are numbers, negative
-    for a backward turn, sorted by absolute value.
+def solve_variant(puzzle: str, state: Any, **rules: Any) -> Solution:
+    """An optimal solution under other rules a puzzle offers (its
+    `variant_options`), answered without a table: for clocks, `hours=12`
+    (12-hour dials, values 1..12, a move turns one hour) and
+    `backward=True` (a move may turn back). Moves are numbers, negative for
+    a backward turn, sorted by absolute value.
 
-    >>> solve_clocks("1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
+    >>> solve_variant("clocks", "1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
     [-2]
     """
-    rules = puzzles.get("clocks").variant(hours, backward)
-    return rules.solve(None, rules.board(state))
+    solver = puzzles.get(puzzle).variant(rules)
+    return solver.solve(solver.board(state))
 
 
 PUZZLES = puzzles.names()
@@ -54,5 +55,5 @@ __all__ = [
     "open_tables",
     "puzzle_names",
     "resolve_tables_dir",
-    "solve_clocks",
+    "solve_variant",
 ]

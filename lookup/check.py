@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import ProposedAnswer, Puzzle
-from puzzles.base import TableReader
+from puzzles.storage import TableReader
 from puzzles.text import InputError, plural, shown
 
 OPTIMAL, VALID, INVALID = "optimal", "valid", "invalid"
@@ -23,7 +23,7 @@ class Verdict:
         return f"{self.kind}: {self.detail}"
 
 
-def check(table: TableReader, puzzle: Puzzle, instances: list[Any], answer_text: str) -> Verdict:
+def check_answer(table: TableReader, puzzle: Puzzle, instances: list[Any], answer_text: str) -> Verdict:
     """The verdict on `answer_text` for the instances read from the original input."""
     try:
         answers = puzzle.read_answers(answer_text, len(instances))

@@ -20,7 +20,7 @@ from typing import Any
 import h5py
 import numpy as np
 
-from puzzles.base import Packed
+from puzzles.storage import Packed
 
 FORMAT_VERSION = 2
 SUFFIX = ".h5"

@@ -63,7 +63,7 @@ def check_directory(directory: Path, puzzle: str) -> None:
 class PuzzleTable:
     """One puzzle's table file, opened once and checked; each dataset is
     read, checked and unpacked on first use, then kept. This is the
-    `puzzles.base.TableReader` the puzzles answer from."""
+    `puzzles.storage.TableReader` the puzzles answer from."""
 
     def __init__(self, directory: Path, puzzle: str) -> None:
         check_directory(directory, puzzle)

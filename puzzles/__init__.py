@@ -1,71 +1,94 @@
-"""The rules layer: one module per puzzle, and the registry that names them.
+"""The rules layer: one package per puzzle, and the registry that names them.
 
 The builder (`build_tables`) and the query layer (`lookup`) both stand on
-this package; it imports neither. A puzzle's module is loaded on first use.
+this package; it imports neither. A puzzle's package is loaded on first use.
 
-To add a puzzle, write one module with a `Puzzle` subclass (see
-`puzzles.base`) and add one line to `_MODULES`; a puzzle defined elsewhere
-(a plug-in, a test) is added at run time with `register`.
+Puzzles outside this project are plug-ins: an installed distribution names
+them in the entry-point group `ninebase.puzzles` (name = the puzzle's name,
+value = `module:OBJECT`), and every command, the API and the service find
+them there. `register` adds one at run time instead (a test, a notebook).
 """
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
-from .base import (
-    SINGLE_SEARCH,
-    UNREACHABLE,
-    BoardPuzzle,
-    Probe,
-    ProposedAnswer,
-    Puzzle,
-    Solution,
-    Successor,
-)
+from .answers import Probe, ProposedAnswer, Solution, Successor
+from .contract import BoardPuzzle, Puzzle, VariantOption, VariantSolver
+from .storage import SINGLE_SEARCH, UNREACHABLE
 from .text import InputError
 
-_MODULES = {
-    "sansu": "puzzles.sansu",
-    "clocks": "puzzles.clocks",
-    "eight": "puzzles.eight",
-    "nine": "puzzles.nine",
-    "cube": "puzzles.cube",
+ENTRY_POINT_GROUP = "ninebase.puzzles"
+
+BUILT_IN = {
+    "sansu": "puzzles.sansu:PUZZLE",
+    "clocks": "puzzles.clocks:PUZZLE",
+    "eight": "puzzles.eight:PUZZLE",
+    "nine": "puzzles.nine:PUZZLE",
+    "cube": "puzzles.cube:PUZZLE",
 }
-"""Every built-in puzzle's name and the module whose `PUZZLE` it is."""
+"""Every built-in puzzle's name and the object that is it."""
 
 _loaded: dict[str, Puzzle] = {}
+_registered: dict[str, Puzzle] = {}
+
+
+@cache
+def _plugins() -> dict[str, EntryPoint]:
+    """The plug-ins installed in this environment, by name (read once)."""
+    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name not in BUILT_IN}
 
 
 def names() -> tuple[str, ...]:
-    """The names of every known puzzle, built-in ones first."""
-    return tuple(_MODULES) + tuple(name for name in _loaded if name not in _MODULES)
+    """The names of every known puzzle: built-in ones first, then plug-ins."""
+    extra = [*sorted(_plugins()), *(name for name in _registered if name not in _plugins())]
+    return (*BUILT_IN, *extra)
 
 
 def get(name: str) -> Puzzle:
     """The puzzle called `name`; InputError naming the known puzzles otherwise."""
-    puzzle = _loaded.get(name)
-    if puzzle is None:
-        if name not in _MODULES:
-            raise InputError(f"unknown puzzle {name!r}; the puzzles are {', '.join(names())}")
-        puzzle = _loaded[name] = importlib.import_module(_MODULES[name]).PUZZLE
+    puzzle = _registered.get(name) or _loaded.get(name)
+    if puzzle is not None:
+        return puzzle
+    if name in BUILT_IN:
+        target = BUILT_IN[name]
+    elif name in _plugins():
+        target = _plugins()[name].value
+    else:
+        raise InputError(f"unknown puzzle {name!r}; the puzzles are {', '.join(names())}")
+    puzzle = _loaded[name] = _load(name, target)
     return puzzle
 
 
+def _load(name: str, target: str) -> Puzzle:
+    module, _, attribute = target.partition(":")
+    try:
+        found = getattr(importlib.import_module(module), attribute or "PUZZLE")
+    except Exception as error:  # a broken plug-in is one puzzle's problem, reported in one line
+        raise InputError(f"puzzle {name!r} ({target}) cannot be loaded: {type(error).__name__}: {error}") from None
+    if not isinstance(found, Puzzle) or found.name != name:
+        raise InputError(f"puzzle {name!r} ({target}) is not a Puzzle object named {name!r}")
+    return found
+
+
 def register(puzzle: Puzzle) -> None:
-    """Make a puzzle defined outside this package known by its name."""
-    if puzzle.name in _MODULES:
+    """Make a puzzle defined outside any installed package known by its name."""
+    if puzzle.name in BUILT_IN:
         raise ValueError(f"{puzzle.name!r} is a built-in puzzle")
-    _loaded[puzzle.name] = puzzle
+    _registered[puzzle.name] = puzzle
 
 
 def unregister(name: str) -> None:
     """Forget a puzzle added with `register`."""
-    if name in _MODULES:
+    if name in BUILT_IN:
         raise ValueError(f"{name!r} is a built-in puzzle")
-    _loaded.pop(name, None)
+    _registered.pop(name, None)
 
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "SINGLE_SEARCH",
     "UNREACHABLE",
     "BoardPuzzle",
@@ -75,6 +98,8 @@ __all__ = [
     "Puzzle",
     "Solution",
     "Successor",
+    "VariantOption",
+    "VariantSolver",
     "get",
     "names",
     "register",

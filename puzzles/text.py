@@ -134,3 +134,11 @@ def all_valid(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) 
     except InputError as error:
         raise InputError(f"item {bad[0]}: {error}") from None
     return False
+
+
+def read_integer(text: str, what: str) -> int:
+    """A whole number read from an answer, or an InputError naming `what`."""
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"{what} is {shown(text)}, not a whole number") from None

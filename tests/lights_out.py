@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from puzzles import BoardPuzzle, ProposedAnswer, Solution
-from puzzles.base import cells_svg, grid, read_integer, svg
-from puzzles.text import InputError, content_lines, shown
+from puzzles.drawing import cells_svg, grid, svg
+from puzzles.text import InputError, content_lines, read_integer, shown
 
 
 def _toggles(cell: int) -> int:

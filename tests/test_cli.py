@@ -120,7 +120,7 @@ def test_a_table_missing_from_the_default_directory_is_built_saying_so(
 ) -> None:
     monkeypatch.delenv("NINEBASE_TABLES", raising=False)
     monkeypatch.setattr("lookup.tables.default_tables_dir", lambda: tmp_path)
-    monkeypatch.setattr("lookup.cli.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("lookup.cli.common.default_tables_dir", lambda: tmp_path)
     result = CliRunner().invoke(main, ["solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json"])
     assert result.exit_code == 0, result.output
     assert "building it now" in result.stderr and json.loads(result.stdout)["moves"] == [4, 5, 8, 9]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from rules import CLOCK_MOVES
 
-from lookup import solve_clocks
+from lookup import solve_variant
 from lookup.cli import main
 
 
@@ -47,7 +47,7 @@ def settings_by_fewest_moves(positions: int, backward: bool, depth: int) -> dict
 @pytest.mark.parametrize(("positions", "backward", "depth"), [(12, False, 4), (12, True, 3), (4, True, 3)])
 def test_against_breadth_first_search(positions: int, backward: bool, depth: int) -> None:
     for hours, needed in settings_by_fewest_moves(positions, backward, depth).items():
-        solution = solve_clocks(list(hours), hours=positions, backward=backward)
+        solution = solve_variant("clocks", list(hours), hours=positions, backward=backward)
         assert solution.distance == needed == len(solution.moves), hours
         replayed = hours
         for move in solution.moves:
@@ -60,8 +60,8 @@ def test_random_settings_replay_and_backward_never_costs_more() -> None:
     rng = random.Random(12)
     for _ in range(300):
         hours = [rng.randrange(1, 13) for _ in range(9)]
-        forward = solve_clocks(hours, hours=12)
-        either = solve_clocks(hours, hours=12, backward=True)
+        forward = solve_variant("clocks", hours, hours=12)
+        either = solve_variant("clocks", hours, hours=12, backward=True)
         assert either.distance <= forward.distance
         for solution in (forward, either):
             replayed = tuple(hours)

@@ -19,7 +19,7 @@ import lookup
 from build_tables.writer import write_table
 from lookup.cli import main
 from lookup.tablefile import TableFile
-from puzzles.base import Packed
+from puzzles.storage import Packed
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 

@@ -25,7 +25,8 @@ from starlette.testclient import TestClient
 import lookup
 import puzzles
 from lookup.cli import main
-from lookup.service import MAX_BATCH_BYTES, MAX_BATCH_LINES, create_app
+from lookup.web import create_app
+from lookup.web.limits import MAX_BATCH_BYTES, MAX_BATCH_LINES
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}

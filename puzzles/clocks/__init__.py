@@ -6,44 +6,24 @@ dial A most significant; 0 is solved. Compact form `9 9 12 6 6 6 6 3 6`;
 original input three lines of three hour values, original output the move
 numbers in ascending order.
 
-Variants without a table (12-hour dials, backward turns): a move's effect
-does not depend on when it is made, so an answer is just how often each move
-is made, and a setting is solved exactly when the net turns t satisfy
-A t = -a (mod m): A is the 9x9 dial-by-move incidence matrix, a the dials'
-offsets from 12 and m the positions per dial (4 for the IOI dials, 12 for
-hour dials). det A = 5 is a unit modulo 4 and modulo 12, so A is invertible
-there and t is unique modulo m: every answer makes each move j a net t_j
-times. Forward only, that costs t_j turns of move j and nothing can do
-better; with backward turns allowed, t_j forward or m - t_j backward, the
-cheaper (forward on a tie). So the answer is one matrix product: instant and
-provably optimal for all 12^9 settings.
+Other rules (12-hour dials, backward turns) are answered without a table by
+`puzzles.clocks.algebra`, reached through the `variant` hook.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from ..base import (
-    BoardPuzzle,
-    ProposedAnswer,
-    Puzzle,
-    Solution,
-    TableReader,
-    grid,
-    read_integer,
-    svg,
-)
-from ..text import InputError, parse_rows, shown, text_array
+from ..answers import ProposedAnswer, Solution
+from ..contract import BoardPuzzle, VariantOption, VariantSolver
+from ..drawing import grid, svg
+from ..text import InputError, parse_rows, read_integer, shown, text_array
+from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
+from .dials import DIALS, HOURS, MOVE_DIALS
 
-DIALS = "ABCDEFGHI"
-MOVE_DIALS = ("ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI")
-"""Which dials each move 1..9 turns."""
-HOURS = ("12", "3", "6", "9")
-"""Dial readings by quarter turns past 12."""
 SOLVED = 0
 
 _TURNS = {hour: turns for turns, hour in enumerate(HOURS)}
@@ -84,6 +64,12 @@ class Clocks(BoardPuzzle):
     encoding = "quarter turns past 12 of dials A..I as base-4 digits, A most significant"
     compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
     original_help = "three lines of three clock values (3, 6, 9 or 12) separated by spaces, e.g.\n9 9 12\n6 6 6\n6 3 6"
+    variant_options = (
+        VariantOption(
+            "hours", "12: 12-hour dials (1..12), a move turns one hour (4: the IOI dials); no table", HOUR_CHOICES
+        ),
+        VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
+    )
 
     def parse(self, text: str) -> Board:
         tokens = text.split()
@@ -135,6 +121,9 @@ class Clocks(BoardPuzzle):
             index |= turns[:, dial]
         return self.valid_indices(states, (turns < 4).all(axis=1), index)
 
+    def variant(self, options: Mapping[str, Any]) -> VariantSolver:
+        return ClocksAlgebra(*rules_of(options))
+
     def move_value(self, move: int) -> int:
         return move + 1
 
@@ -170,11 +159,6 @@ class Clocks(BoardPuzzle):
             )
         return svg(210, 210, "".join(parts), f"clocks {self.compact(board)} (dials A to I)")
 
-    def variant(self, hours: int | None, backward: bool) -> Puzzle:
-        if hours not in (None, 4, 12):
-            raise InputError(f"hours must be 4 (the IOI dials) or 12, not {hours}")
-        return ClocksByAlgebra(hours or 4, backward)
-
 
 def _hours_of_text(text: np.ndarray) -> np.ndarray:
     """An (n, 9) array of the hour values of compact strings, read all at
@@ -201,112 +185,3 @@ def _hours_of_text(text: np.ndarray) -> np.ndarray:
 
 
 PUZZLE = Clocks()
-
-# The variants, answered by linear algebra -----------------------------------
-INCIDENCE = tuple(tuple(int(dial in MOVE_DIALS[move]) for move in range(9)) for dial in DIALS)
-"""INCIDENCE[dial][move]: 1 where the move turns the dial."""
-
-
-@cache
-def _adjugate_and_determinant(matrix: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], int]:
-    """Exact integer adjugate and determinant (Gauss-Jordan over the rationals),
-    worked out once, on the first variant query, not at import."""
-    size = len(matrix)
-    rows = [[Fraction(v) for v in row] + [Fraction(int(i == j)) for j in range(size)] for i, row in enumerate(matrix)]
-    determinant = Fraction(1)
-    for column in range(size):
-        pivot = next(r for r in range(column, size) if rows[r][column] != 0)
-        if pivot != column:
-            rows[column], rows[pivot] = rows[pivot], rows[column]
-            determinant = -determinant
-        determinant *= rows[column][column]
-        lead = rows[column][column]
-        rows[column] = [v / lead for v in rows[column]]
-        for r in range(size):
-            if r != column and rows[r][column] != 0:
-                factor = rows[r][column]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=False)]
-    inverse = [row[size:] for row in rows]
-    adjugate = [[int(v * determinant) for v in row] for row in inverse]
-    return adjugate, int(determinant)
-
-
-def net_turns(offsets: list[int], positions: int) -> list[int]:
-    """How often (mod `positions`) each move 1..9 must turn, net, to bring
-    dials `offsets` steps past 12 back to 12."""
-    adjugate, determinant = _adjugate_and_determinant(INCIDENCE)
-    inverse_determinant = pow(determinant, -1, positions)
-    return [
-        -inverse_determinant * sum(adjugate[move][dial] * offsets[dial] for dial in range(9)) % positions
-        for move in range(9)
-    ]
-
-
-def optimal_moves(offsets: list[int], positions: int, backward: bool) -> list[int]:
-    """The moves of an optimal answer: move numbers, negative for a backward
-    turn, sorted by absolute value."""
-    moves = []
-    for move, turns in enumerate(net_turns(offsets, positions), 1):
-        if backward and positions - turns < turns:
-            moves += [-move] * (positions - turns)
-        else:
-            moves += [move] * turns
-    return moves
-
-
-def turn(offsets: list[int], move: int, positions: int) -> list[int]:
-    """Dials after one move (negative: backward)."""
-    step = 1 if move > 0 else -1
-    turned = MOVE_DIALS[abs(move) - 1]
-    return [(offset + step * (DIALS[dial] in turned)) % positions for dial, offset in enumerate(offsets)]
-
-
-class ClocksByAlgebra(Clocks):
-    """The Clocks with 12-hour dials (`hours=12`: values 1..12, a move turns
-    its dials one hour) or the IOI dials (`hours=4`: 3, 6, 9, 12), optionally
-    with backward turns; answered by linear algebra, with no table."""
-
-    needs_tables = False
-
-    def __init__(self, hours: int, backward: bool) -> None:
-        self.positions = hours
-        self.backward = backward
-        self.values = [str(h) for h in range(1, 13)] if hours == 12 else list(HOURS)
-
-    def parse(self, text: str) -> list[int]:
-        tokens = text.split()
-        if len(tokens) != 9:
-            raise InputError(f"expected 9 clock values, found {len(tokens)}")
-        return [self._offset(token, f"value {i}") for i, token in enumerate(tokens, 1)]
-
-    def _offset(self, token: str, where: str) -> int:
-        if token not in self.values:
-            allowed = "1..12" if self.positions == 12 else "3, 6, 9 or 12"
-            raise InputError(f"{where}: {shown(token)} is not a clock value ({allowed})")
-        return int(token) % 12 if self.positions == 12 else self.values.index(token)
-
-    def compact(self, board: list[int]) -> str:
-        return " ".join(self._reading(offset) for offset in board)
-
-    def _reading(self, offset: int) -> str:
-        return (str(offset or 12)) if self.positions == 12 else HOURS[offset]
-
-    def read_original(self, text: str) -> list[list[int]]:
-        raise InputError("the original problem has neither --hours 12 nor --backward")
-
-    def distance(self, table: TableReader | None, board: list[int]) -> int:
-        return len(optimal_moves(board, self.positions, self.backward))
-
-    def distances(self, table: TableReader | None, states: Any) -> np.ndarray:
-        return self.encode_each(states, lambda board: self.distance(table, board)).astype(np.int16)
-
-    def solve(self, table: TableReader | None, board: list[int]) -> Solution:
-        moves = optimal_moves(board, self.positions, self.backward)
-        boards = [board]
-        for move in moves:
-            boards.append(turn(boards[-1], move, self.positions))
-        rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
-        return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
-
-    def panel(self, board: list[int]) -> list[str]:
-        return grid([self._reading(offset).rjust(2) for offset in board])

@@ -13,337 +13,68 @@ reading order, E for the empty one); original input: datasets of `x y` and
 three rows of three letters, until `0 0`; original output the fewest rolls,
 -1 above the contest's limit of 30.
 
-State index, for the cubes in reading order of their squares (ranks 0..7,
-skipping the empty square e):
-
-    ((e * 3**8 + sum(top[k] * 3**k)) * 2**8) + sum(turn[k] * 2**k)
-
-where top is the colour on top (W=0, B=1, R=2) and turn tells the two
-orientations with that top apart (0: the other two colours along x then y in
-W, B, R order). So `index >> 8` is the top-colour pattern, and each pattern
-owns 256 consecutive states.
-
-Symmetry: a reflection x -> 4 - x or y -> 4 - y keeps every cube's x- and
-y-facing colours where they are, so it maps the start orientation to itself;
-exchanging the axes (x <-> y) turns B along x into B along y, which is the
-start orientation again once B and R are renamed. These generate the eight
-symmetries of the square; they take every start square to (1, 1), (2, 1) or
-(2, 2), so three searches serve all nine starts: a query from another start
-carries its pattern to a searched start, looks it up, and carries the rolls
-back.
+The package: `board` (orientations, index, rolls, the search), `symmetry`
+(three searched starts serve all nine), `page` (the drawing and the pattern
+editor of the explorer page).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import permutations as all_orders
-from itertools import product
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
-from ..base import (
-    UNREACHABLE,
-    Packed,
-    ProposedAnswer,
-    Puzzle,
-    Solution,
-    TableReader,
-    grid,
-    histogram_lines,
-    read_integer,
-    svg,
+from ..answers import Probe, ProposedAnswer, Solution
+from ..contract import Puzzle
+from ..drawing import grid, histogram_lines
+from ..storage import UNREACHABLE, Packed, TableReader
+from ..text import InputError, all_valid, content_lines, plural, read_integer, shown
+from . import page
+from .board import (
+    CANONICAL_STARTS,
+    CONTEST_LIMIT,
+    CUBES,
+    LETTERS,
+    MOVES,
+    OPPOSITE,
+    PATTERNS,
+    STARTS,
+    TURNS,
+    Board,
+    CubeSearch,
+    Instance,
+    compact_index,
+    decode,
+    encode,
+    orientations_of,
+    parity_rule_holds,
+    pattern_of,
+    pattern_tables,
+    roll,
+    start_board,
 )
-from ..text import InputError, all_valid, content_lines, plural, shown
+from .symmetry import (
+    _CELL_IMAGES,
+    _DIGIT_OF_CHARACTER,
+    _GROUP_IDS,
+    _PLACE_VALUES,
+    _SWAP_OFFSET,
+    SYMMETRIES,
+    all_instances,
+    carried,
+    square_name,
+)
 
-COLOURS = "WBR"
-LETTERS = "WBRE"
-CUBES = 8
-PATTERNS = 9 * 3**CUBES
-"""Top-colour patterns, the empty square included: 59,049."""
-TURNS = 1 << CUBES
-STARTS = 9
-MOVES = ("U", "D", "L", "R")
-OPPOSITE = (1, 0, 3, 2)
-STEPS = {"U": -3, "D": 3, "L": -1, "R": 1}
-"""How the empty square's cell number (reading order) changes per move."""
-CANONICAL_STARTS = {"start_1_1": 0, "start_2_1": 1, "start_2_2": 4}
-"""Group name -> empty cell of the three searched starts."""
-CONTEST_LIMIT = 30
-"""The contest prints -1 for a pattern that needs more rolls than this."""
-
-# An orientation is (top, x, y) colour codes; its code is 2 * top + turn.
-ORIENTATIONS = sorted(all_orders(range(3)), key=lambda o: (o[0], o[1] > o[2]))
-_ROLL_X = [ORIENTATIONS.index((x, top, y)) for top, x, y in ORIENTATIONS]
-_ROLL_Y = [ORIENTATIONS.index((y, x, top)) for top, x, y in ORIENTATIONS]
-START_ORIENTATION = ORIENTATIONS.index((0, 1, 2))  # W on top, B along x, R along y
-_TERMINAL_COLOURS = {"W": "white", "B": "blue", "R": "red", ".": "bright_black"}
-SVG_COLOURS = {"W": "#f8f8f8", "B": "#1f5fbf", "R": "#c8102e"}
 _COORDINATES = {"1": 0, "2": 1, "3": 2}
-
-Board = tuple[int, tuple[int, ...]]
-"""(empty cell, the orientation code of the cube on each of the nine cells; -1 on the empty one)."""
-Instance = tuple[int, str]
-"""(start cell 0..8, the pattern as nine letters W B R E in reading order)."""
-
-
-def move_target(empty: int, move: int) -> int | None:
-    """The cell of the cube that rolls into `empty` on `move` (where the empty square goes)."""
-    target = empty + STEPS[MOVES[move]]
-    if not 0 <= target < 9 or (MOVES[move] in "LR" and target // 3 != empty // 3):
-        return None
-    return target
-
-
-def start_board(empty: int) -> Board:
-    return empty, tuple(-1 if cell == empty else START_ORIENTATION for cell in range(9))
-
-
-def encode(board: Board) -> int:
-    empty, cells = board
-    tops = turns = 0
-    for code in reversed([c for c in cells if c >= 0]):
-        tops = tops * 3 + (code >> 1)
-        turns = turns * 2 + (code & 1)
-    return ((empty * 3**CUBES + tops) << CUBES) | turns
-
-
-def decode(index: int) -> Board:
-    pattern, turns = divmod(index, TURNS)
-    empty, tops = divmod(pattern, 3**CUBES)
-    codes = []
-    for _ in range(CUBES):
-        tops, top = divmod(tops, 3)
-        codes.append(2 * top + (turns & 1))
-        turns >>= 1
-    codes.insert(empty, -1)
-    return empty, tuple(codes)
-
-
-def roll(board: Board, move: int) -> Board | None:
-    """The board after one roll; None if the move leaves the board."""
-    empty, cells = board
-    target = move_target(empty, move)
-    if target is None:
-        return None
-    turned = _ROLL_X if MOVES[move] in "LR" else _ROLL_Y
-    moved = list(cells)
-    moved[empty], moved[target] = turned[cells[target]], -1
-    return target, tuple(moved)
-
-
-def pattern_of(board: Board) -> str:
-    return "".join("E" if code < 0 else COLOURS[code >> 1] for code in board[1])
-
-
-def orientations_of(board: Board) -> list[str]:
-    """Each square's cube as its (top, x-facing, y-facing) colours, E for the empty square."""
-    return ["E" if code < 0 else "".join(COLOURS[c] for c in ORIENTATIONS[code]) for code in board[1]]
-
-
-# The search -------------------------------------------------------------------
-_ROLL_X_TOP = np.array([code >> 1 for code in _ROLL_X], dtype=np.int64)
-_ROLL_X_TURN = np.array([code & 1 for code in _ROLL_X], dtype=np.int64)
-_ROLL_Y_TOP = np.array([code >> 1 for code in _ROLL_Y], dtype=np.int64)
-_ROLL_Y_TURN = np.array([code & 1 for code in _ROLL_Y], dtype=np.int64)
-
-
-def apply_sorted(states: np.ndarray, move: int) -> np.ndarray:
-    """`roll` on an ascending array of indices (-1 where the move is illegal).
-
-    Sorted indices are grouped by empty cell, so within a group the cube that
-    rolls has a fixed rank and the work is plain arithmetic on the index: a
-    horizontal roll changes one cube's digits; a vertical one also moves the
-    cube two ranks along, rotating a block of three digits.
-    """
-    result = np.full(states.size, -1, dtype=np.int64)
-    bounds = np.searchsorted(states, np.arange(10) * 3**CUBES * TURNS)
-    for empty in range(9):
-        target = move_target(empty, move)
-        if target is None:
-            continue
-        lo, hi = bounds[empty], bounds[empty + 1]
-        if lo == hi:
-            continue
-        group = states[lo:hi]
-        tops = (group >> CUBES) - empty * 3**CUBES
-        turns = group & (TURNS - 1)
-        if MOVES[move] in "LR":  # the cube keeps its rank
-            rank = min(empty, target)
-            top, turn = tops // 3**rank % 3, turns >> rank & 1
-            code = 2 * top + turn
-            tops = tops + (_ROLL_X_TOP[code] - top) * 3**rank
-            turns = turns + ((_ROLL_X_TURN[code] - turn) << rank)
-        else:
-            low = min(empty, target)  # the three ranks low..low+2 rotate
-            block_tops, block_turns = tops // 3**low % 27, turns >> low & 7
-            if target > empty:  # the cube at rank low+2 rolls to rank low
-                code = 2 * (block_tops // 9) + (block_turns >> 2)
-                new_tops = block_tops % 9 * 3 + _ROLL_Y_TOP[code]
-                new_turns = (block_turns & 3) << 1 | _ROLL_Y_TURN[code]
-            else:  # the cube at rank low rolls to rank low+2
-                code = 2 * (block_tops % 3) + (block_turns & 1)
-                new_tops = block_tops // 3 + 9 * _ROLL_Y_TOP[code]
-                new_turns = block_turns >> 1 | _ROLL_Y_TURN[code] << 2
-            tops = tops + (new_tops - block_tops) * 3**low
-            turns = turns + ((new_turns - block_turns) << low)
-        result[lo:hi] = ((target * 3**CUBES + tops) << CUBES) | turns
-    return result
-
-
-class CubeSearch:
-    """The search from one start square: its goal is the start state itself;
-    distances to it equal distances from it, since every roll can be undone."""
-
-    state_count = PATTERNS * TURNS
-    move_names = MOVES
-
-    def __init__(self, start: int) -> None:
-        self.start = start
-        self.name = f"cube from cell {start + 1}"
-
-    def goal_states(self) -> np.ndarray:
-        return np.array([encode(start_board(self.start))], dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return [apply_sorted(states, OPPOSITE[move]) for move in range(len(MOVES))]
-
-
-def parity_rule_holds(states: np.ndarray, start: int) -> np.ndarray:
-    """Whether each state obeys the invariant of the start: every roll flips
-    one cube's orientation parity and moves the empty square to a square of
-    the other chessboard colour, so the two parities change together."""
-    pattern = states >> CUBES
-    empty, tops = np.divmod(pattern, 3**CUBES)
-    parity = np.zeros(states.size, dtype=np.int64)
-    turns = states & (TURNS - 1)
-    for _ in range(CUBES):  # orientation parity = turn bit XOR (top is B)
-        tops, top = np.divmod(tops, 3)
-        parity ^= (turns & 1) ^ (top == 1)
-        turns >>= 1
-    squares = np.abs(empty // 3 - start // 3) + np.abs(empty % 3 - start % 3)
-    return parity == squares & 1
-
-
-def compact_index(index: Any) -> Any:
-    """Index among the states the parity rule allows: the last cube's turn
-    bit is implied by the rest, so it is dropped."""
-    return (index >> CUBES << (CUBES - 1)) | (index & (TURNS // 2 - 1))
-
-
-def pattern_tables(distance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """From the states' distances: per pattern, the fewest rolls (UNREACHABLE
-    if none) and which of its 256 states attains them first (the lowest
-    index: deterministic)."""
-    by_pattern = distance.reshape(PATTERNS, TURNS)
-    return by_pattern.min(axis=1), by_pattern.argmin(axis=1).astype(np.uint8)
-
-
-# Symmetry: carrying a question to a searched start ---------------------------
-@dataclass(frozen=True)
-class Symmetry:
-    """One of the eight symmetries of the square, taking `start` to a searched start."""
-
-    group: str
-    cells: tuple[int, ...]
-    """cells[c]: where square c goes."""
-    swaps_axes: bool
-    """Exchanging x and y also exchanges the colours B and R."""
-    moves_back: tuple[int, ...]
-    """moves_back[m]: the move in the original frame for move m in the searched frame."""
-
-
-def _symmetries() -> dict[int, Symmetry]:
-    searched = {cell: group for group, cell in CANONICAL_STARTS.items()}
-    found: dict[int, Symmetry] = {}
-    for swap, flip_x, flip_y in product((False, True), repeat=3):
-
-        def image(
-            column: int, row: int, swap: bool = swap, flip_x: bool = flip_x, flip_y: bool = flip_y
-        ) -> tuple[int, int]:
-            if swap:
-                column, row = row, column
-            return (2 - column if flip_x else column), (2 - row if flip_y else row)
-
-        cells = tuple(row * 3 + column for column, row in (image(c % 3, c // 3) for c in range(9)))
-        steps = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
-        mapped = {}  # direction in the original frame -> direction in the searched frame
-        for letter, (dc, dr) in steps.items():
-            column, row = image(1 + dc, 1 + dr)
-            mapped[letter] = next(k for k, v in steps.items() if v == (column - 1, row - 1))
-        moves_back = tuple(MOVES.index(next(k for k, v in mapped.items() if v == m)) for m in MOVES)
-        for start in range(STARTS):
-            if start not in found and cells[start] in searched:
-                found[start] = Symmetry(searched[cells[start]], cells, swap, moves_back)
-    return found
-
-
-SYMMETRIES = _symmetries()
-_READ_BACKWARDS = [
-    itemgetter(*(SYMMETRIES[start].cells.index(cell) for cell in reversed(range(9)))) for start in range(STARTS)
-]
-"""Per start: the pattern's letters in the searched frame, last square first."""
-
-# Vectorised forms of the symmetries, indexed by start cell, for `distances`.
-_CELL_IMAGES = np.array([SYMMETRIES[start].cells for start in range(STARTS)])
-_DIGIT_OF_CHARACTER = np.full(256, 4, dtype=np.uint8)
-for _offset, _colours in ((0, "WBR"), (128, "WRB")):  # the second half: B and R exchanged with the axes
-    _DIGIT_OF_CHARACTER[[_offset + ord(c) for c in _colours + "E"]] = range(4)
-_SWAP_OFFSET = np.array([128 * SYMMETRIES[start].swaps_axes for start in range(STARTS)], dtype=np.uint8)
-"""Per start: where its characters' digits are looked up in _DIGIT_OF_CHARACTER."""
-
-
-def _place_value(start: int, empty: int, cell: int) -> int:
-    """The place value in the searched frame's pattern index of the cube on
-    `cell`, when the start is `start` and the empty square is on `empty`."""
-    if cell == empty:
-        return 0
-    image, empty_image = SYMMETRIES[start].cells[cell], SYMMETRIES[start].cells[empty]
-    return 3 ** (image - (image > empty_image))
-
-
-_PLACE_VALUES = np.array(
-    [[_place_value(start, empty, cell) for cell in range(9)] for start in range(STARTS) for empty in range(9)],
-    dtype=np.int32,
-)
-_GROUP_IDS = np.array([list(CANONICAL_STARTS).index(SYMMETRIES[start].group) for start in range(STARTS)])
-_TOP_DIGITS = {
-    swap: str.maketrans({"W": "0", "B": "21"[not swap], "R": "12"[not swap], "E": None}) for swap in (False, True)
-}
-"""Top colour -> base-3 digit, with B and R exchanged when the symmetry exchanges the axes; E dropped."""
-
-
-def carried(instance: Instance) -> tuple[Symmetry, int]:
-    """The symmetry for the instance's start and the pattern's index in the searched frame."""
-    start, pattern = instance
-    symmetry = SYMMETRIES[start]
-    backwards = "".join(_READ_BACKWARDS[start](pattern))
-    index = (8 - backwards.index("E")) * 3**CUBES + int(backwards.translate(_TOP_DIGITS[symmetry.swaps_axes]), 3)
-    return symmetry, index
-
-
-def all_instances() -> np.ndarray:
-    """Every (start, pattern) question in compact form: 9 x 59,049 strings, start by start."""
-    empty, tops = np.divmod(np.arange(PATTERNS), 3**CUBES)
-    digits = np.stack([tops // 3**k % 3 for k in range(CUBES)], axis=1)
-    letters = np.empty((PATTERNS, 9), dtype="<U1")
-    for cell in range(9):
-        rank = np.clip(np.where(cell < empty, cell, cell - 1), 0, CUBES - 1)
-        colour = np.array(list(COLOURS))[digits[np.arange(PATTERNS), rank]]
-        letters[:, cell] = np.where(cell == empty, "E", colour)
-    patterns = np.array(["".join(row) for row in letters])
-    return np.concatenate([np.char.add(f"{start % 3 + 1} {start // 3 + 1} ", patterns) for start in range(STARTS)])
-
-
-def square_name(cell: int) -> str:
-    return f"{cell % 3 + 1} {cell // 3 + 1}"
+_TERMINAL_COLOURS = {"W": "white", "B": "blue", "R": "red", ".": "bright_black"}
 
 
 class Cube(Puzzle):
     name = "cube"
     unit = ("roll", "rolls")
+    instance_noun = ("start/pattern question", "start/pattern questions")
+    instances_are_boards = False
     move_names = MOVES
     encoding = (
         "per start: ((e*3^8 + sum top[k]*3^k) << 8) | sum turn[k]*2^k over cubes k in reading order; "
@@ -476,9 +207,6 @@ class Cube(Puzzle):
             boards.append(roll(boards[-1], move))
         return Solution(self.name, self.compact(instance), distance, [MOVES[m] for m in moves], boards)
 
-    def successors(self, instance: Instance) -> None:
-        return None
-
     def probe_fields(self, solution: Solution) -> dict[str, Any]:
         return {"boards": [orientations_of(board) for board in solution.boards]}
 
@@ -544,6 +272,10 @@ class Cube(Puzzle):
     def apply(self, board: Board, move: int) -> Board | None:
         return roll(board, move)
 
+    def is_goal(self, board: Board) -> bool:
+        """Whether the board is a start board: what each search works back to."""
+        return board == start_board(board[0])
+
     # The original problem's formats ---------------------------------------------
     def read_original(self, text: str) -> list[Instance]:
         lines = content_lines(text)
@@ -594,32 +326,31 @@ class Cube(Puzzle):
         return _TERMINAL_COLOURS.get(token)
 
     def board_caption(self, instance: Instance) -> str:
-        return (
-            f"The start, the empty square at ({square_name(instance[0]).replace(' ', ', ')}): every cube W on top, "
-            "B facing along x (left and right edges), R along y (top and bottom edges)."
-        )
+        return page.start_caption(square_name(instance[0]))
 
     def svg(self, board: Board) -> str:
-        """The board from above: each cube's top colour, with strips on its
-        left and right edges in its x-facing colour and on its top and bottom
-        edges in its y-facing colour."""
-        parts = []
-        for cell, cube in enumerate(orientations_of(board)):
-            x, y = cell % 3 * 60, cell // 3 * 60
-            if cube == "E":
-                parts.append(
-                    f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" '
-                    'stroke-dasharray="4"/>'
-                )
-                continue
-            top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
-            parts.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
-                f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
-                f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
-            )
-        label = ", ".join(f"{cube}" for cube in orientations_of(board))
-        return svg(180, 180, "".join(parts), f"cube board, each square top x-facing y-facing colours: {label}")
+        return page.board_svg(board)
+
+    def page_panel(self, table: TableReader, instance: Instance) -> str:
+        """The pattern editor, with the distance each click would give, and the start squares."""
+        start, pattern = instance
+        recoloured = page.recoloured(pattern)
+        emptied = [page.emptied_at(pattern, square) for square in range(9) if pattern[square] != "E"]
+        compact = {p: self.compact((start, p)) for p in recoloured + emptied}
+        after = [None if d < 0 else d for d in self.distances(table, [compact[p] for p in recoloured]).tolist()]
+        starts = [self.compact((square, pattern)) for square in range(STARTS)]
+        return page.editor_html(pattern, compact, after, self.unit) + page.starts_html(instance, starts)
+
+    def probe_panels(self, probe: Probe) -> tuple[str, list[list[str]]]:
+        """The board after every roll, each cube as its top, x-facing and y-facing colours."""
+        panels = [
+            [
+                " ".join(cell.ljust(3) if cell != "E" else " . " for cell in row)
+                for row in (board[0:3], board[3:6], board[6:9])
+            ]
+            for board in probe.extra["boards"]
+        ]
+        return "each square: its cube's top, x-facing and y-facing colours (. the empty square)", panels
 
 
 PUZZLE = Cube()

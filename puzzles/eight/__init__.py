@@ -18,8 +18,10 @@ from typing import Any
 import numpy as np
 
 from .. import permutations
-from ..base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, grid, read_integer, svg
-from ..text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows
+from ..answers import ProposedAnswer, Solution
+from ..contract import BoardPuzzle
+from ..drawing import cells_svg, grid, svg
+from ..text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows, read_integer
 
 PERMUTATIONS = factorial(9)
 DIGIT_SUM = sum(range(1, 10))

@@ -15,8 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from ..base import BoardPuzzle, ProposedAnswer, Solution, cells_svg, read_integer, svg
-from ..text import InputError, content_lines, shown
+from ..answers import ProposedAnswer, Solution
+from ..contract import BoardPuzzle
+from ..drawing import cells_svg, svg
+from ..text import InputError, content_lines, read_integer, shown
 
 Board = int
 

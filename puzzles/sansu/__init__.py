@@ -20,23 +20,17 @@ from typing import Any
 import numpy as np
 
 from .. import permutations
-from ..base import (
-    SINGLE_SEARCH,
-    BoardPuzzle,
-    ProposedAnswer,
-    Solution,
-    TableReader,
-    cells_svg,
-    grid,
-    read_integer,
-    svg,
-)
+from ..answers import ProposedAnswer, Solution
+from ..contract import BoardPuzzle
+from ..drawing import cells_svg, grid, svg
+from ..storage import SINGLE_SEARCH, TableReader
 from ..text import (
     InputError,
     content_lines,
     digit_matrix,
     distinct_digits,
     parse_rows,
+    read_integer,
     shown,
 )
 

@@ -1,235 +1,86 @@
-"""What a puzzle is, for every other part of ninebase.
+"""The `Puzzle` contract: every hook other code may ask of a puzzle.
 
-A puzzle is one object (one module each) that owns everything about it:
-how a state is read, written and numbered, its moves and goals, why a board
-can be unsolvable, its original input and output formats, how it is drawn,
-the unit of its distance, and what the builder stores for it. The builder,
-the query layer, the CLI and the HTTP service ask the puzzle through the
-hooks below and never test which puzzle they hold.
-
-Two kinds share this interface: a `BoardPuzzle` (sansu, clocks, eight,
-nine) is one search over its boards, answered by following stored parent
-moves; the cube overrides the hooks for its questions (a start square and a
-target pattern), answered through board symmetry and pattern tables.
+A puzzle is one object (one package each) that owns everything about it, and
+the builder, the query layer, the CLI and the web pages ask it through the
+hooks below, grouped by concern, instead of testing which puzzle they hold.
+`BoardPuzzle` is the default for puzzles of one search over their boards,
+answered by following stored parent moves; the cube overrides the hooks for
+its questions (a start square and a target pattern).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from html import escape
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
-from .text import InputError, all_valid, as_text, content_lines, plural, shown
-
-UNREACHABLE = 255
-"""Stored distance of a state from which no goal can be reached."""
-
-SINGLE_SEARCH = "search"
-"""Group name of the one search of a puzzle that needs only one."""
+from .answers import Probe, ProposedAnswer, Solution
+from .drawing import histogram_lines
+from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader, bits_for
+from .text import InputError, all_valid, as_text, content_lines, plural
 
 
 @dataclass(frozen=True)
-class Packed:
-    """An array of small unsigned values stored `bits` (1, 2, 4 or 8) per value."""
-
-    values: np.ndarray
-    bits: int = 8
-
-
-def bits_for(move_count: int) -> int:
-    """Smallest packing width (2, 4 or 8 bits) that holds a move index."""
-    for bits in (2, 4):
-        if move_count <= 1 << bits:
-            return bits
-    return 8
-
-
-class Search(Protocol):
-    """One breadth-first search, as the builder's engine runs it."""
+class VariantOption:
+    """A rule option a puzzle offers beyond its table (clocks: `hours`,
+    `backward`); the CLI turns each into a `--NAME` option of `solve`."""
 
     name: str
-    state_count: int
-    move_names: Sequence[str]
-
-    def goal_states(self) -> np.ndarray:
-        """The indices of all goal states."""
-        ...
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        """For each move m (in move order), the states t with m(t) in `states`.
-
-        Entry i of the m-th array is the state that move m takes to
-        ``states[i]``, or -1 where there is none. `states` comes sorted
-        ascending.
-        """
-        ...
+    help: str
+    choices: tuple[str, ...] = ()
+    """The values it takes; empty for an on/off flag."""
 
 
-class TableReader(Protocol):
-    """Read access to one puzzle's table file, as the query layer gives it."""
+class VariantSolver(Protocol):
+    """A solver for a puzzle under other rules, answered without a table."""
 
-    def array(self, dataset: str, group: str = SINGLE_SEARCH) -> np.ndarray:
-        """One dataset, unpacked and checked, kept in memory once loaded."""
-        ...
+    name: str
+    unit: tuple[str, str]
+    compact_help: str
+    goal_caption: str
+    steps_by_default: bool
 
-    def attrs(self, group: str | None = None) -> Mapping[str, Any]:
-        """The attributes of the file (group None) or of one group."""
-        ...
-
-
-@dataclass(frozen=True)
-class Solution:
-    """An optimal answer: `distance` moves (None when unsolvable) and the moves.
-
-    `boards` holds the position before the first move and after every move,
-    in the puzzle's own board representation; `extra` holds the puzzle's
-    further JSON fields (sansu's `final`, an unsolvable board's `reason`, ...).
-    """
-
-    puzzle: str
-    state: str
-    distance: int | None
-    moves: list[Any]
-    boards: list[Any] = field(repr=False)
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def solvable(self) -> bool:
-        return self.distance is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON answer pinned in puzzles.md."""
-        return {
-            "puzzle": self.puzzle,
-            "state": self.state,
-            "distance": self.distance,
-            "moves": self.moves,
-            **self.extra,
-        }
-
-
-@dataclass(frozen=True)
-class Successor:
-    """One legal move, the compact state it leads to and that state's exact distance."""
-
-    move: Any
-    state: str
-    distance: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"move": self.move, "state": self.state, "distance": self.distance}
-
-
-@dataclass(frozen=True)
-class Probe:
-    """The tablebase view of a position: its solution, the unit of its
-    distance, and every legal move with the exact distance after it, best
-    first (None for the cube, whose compact form is a question, not a board)."""
-
-    solution: Solution
-    unit: str
-    successors: list[Successor] | None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def distance(self) -> int | None:
-        return self.solution.distance
-
-    @property
-    def solvable(self) -> bool:
-        return self.solution.solvable
-
-    def to_dict(self) -> dict[str, Any]:
-        """The probe object pinned in service.md."""
-        answer = {**self.solution.to_dict(), "unit": self.unit, "solvable": self.solvable}
-        if self.successors is not None:
-            answer["successors"] = [successor.to_dict() for successor in self.successors]
-        return {**answer, **self.extra}
-
-
-@dataclass(frozen=True)
-class ProposedAnswer:
-    """One answer read from the original output format, for `ninebase check`:
-    the count it states (None if the format has none), the moves it lists
-    (None if the format lists none) and the board it claims to reach."""
-
-    count: int | None
-    moves: list[str] | None = None
-    final: Any = None
-
-
-def grid(cells: Sequence[str], columns: int = 3) -> list[str]:
-    """Rows of a board whose cells are given in reading order."""
-    return [" ".join(cells[row : row + columns]) for row in range(0, len(cells), columns)]
-
-
-def histogram_lines(counts: Sequence[int], label: str, width: int = 40) -> list[str]:
-    """One line per distance: the count and a bar scaled to the largest count."""
-    widest = max(counts)
-    lines = [f"{label:>8} {'count':>12}"]
-    for distance, count in enumerate(counts):
-        bar = "#" * max(1 if count else 0, round(width * count / widest))
-        lines.append(f"{distance:>8} {count:>12,}  {bar}")
-    return lines
-
-
-def svg(width: int, height: int, body: str, label: str) -> str:
-    """An inline SVG drawing with a text alternative for screen readers."""
-    return (
-        f'<svg class="board" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
-        f'xmlns="http://www.w3.org/2000/svg">{body}</svg>'
-    )
-
-
-def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60) -> str:
-    """A 3x3 grid of labelled squares (reading order), `left` pixels from the edge."""
-    parts = []
-    for cell, (label, fill) in enumerate(zip(labels, fills, strict=True)):
-        x, y = left + cell % 3 * size, cell // 3 * size
-        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" rx="6" fill="{fill}"/>')
-        if label:
-            parts.append(
-                f'<text x="{x + size / 2}" y="{y + size / 2}" dy="0.35em" text-anchor="middle" '
-                f'font-size="{size * 0.45:.0f}">{escape(label)}</text>'
-            )
-    return "".join(parts)
-
-
-def read_integer(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"{what} is {shown(text)}, not a whole number") from None
+    def board(self, state: Any) -> Any: ...
+    def compact(self, board: Any) -> str: ...
+    def solve(self, board: Any) -> Solution: ...
+    def heading(self, solution: Solution) -> str: ...
+    def move_label(self, value: Any) -> str: ...
+    def panel(self, board: Any) -> list[str]: ...
+    def token_colour(self, token: str) -> str | None: ...
 
 
 class Puzzle(ABC):
-    """Everything other code may ask of a puzzle. Subclasses set the class
-    attributes and implement the abstract hooks; the others have defaults
-    that suit most puzzles."""
+    """Subclasses set the class attributes and implement the abstract hooks;
+    the others have defaults that suit most puzzles."""
 
+    # Words -------------------------------------------------------------------
     name: str
     unit: tuple[str, str] = ("move", "moves")
     """What a distance counts, singular and plural."""
+    instance_noun: tuple[str, str] = ("state", "states")
+    """What one instance of the compact form is called, singular and plural."""
     move_names: tuple[str, ...]
     """Every move's name, in the puzzle's move order (which breaks ties)."""
     encoding: str
     """How a state is numbered in the table, in words (stored in the file)."""
     compact_help: str
-    """The compact form, in words, with an example."""
+    """The compact form, in words, ending with an example after `e.g. `."""
     original_help: str
     """The original problem's input format, in words, with an example."""
     separator = " "
     """Joins the parts of a state given as a list into the compact form."""
-    needs_tables = True
+    instances_are_boards = True
+    """False where an instance is a question (a start and a target) rather than
+    a board: it has no successors, and its solution's boards are what is shown."""
     steps_by_default = False
     original_answer_limit: int | None = None
     """The original judge's cap on an answer's length, if it has one."""
+    variant_options: tuple[VariantOption, ...] = ()
 
-    # Reading and writing states -------------------------------------------
+    # Reading and writing states ------------------------------------------------
     @abstractmethod
     def parse(self, text: str) -> Any:
         """The instance in compact form (raises InputError)."""
@@ -244,6 +95,10 @@ class Puzzle(ABC):
             return self.parse(state.strip())
         return self.parse(as_text(state, self.separator).strip())
 
+    def example(self) -> str:
+        """A compact state to show first: the compact form's own example."""
+        return self.compact_help.rsplit("e.g. ", 1)[1]
+
     def encode_each(self, states: Any, encode: Callable[[Any], int]) -> np.ndarray:
         """`encode` applied to each parsed state of a batch (for the slower input forms)."""
         values = np.empty(len(states), dtype=np.int64)
@@ -254,7 +109,7 @@ class Puzzle(ABC):
                 raise InputError(f"item {position}: {error}") from None
         return values
 
-    # The table: what the builder searches and stores, and verify reads back
+    # The table: what the builder searches and stores, and verify reads back -----
     @abstractmethod
     def searches(self) -> Mapping[str, Search]:
         """The searches whose results make up this puzzle's table file, by group name."""
@@ -275,7 +130,7 @@ class Puzzle(ABC):
     def file_attrs(self) -> dict[str, Any]:
         return {"puzzle": self.name, "encoding": self.encoding, "move_names": list(self.move_names)}
 
-    # Answers from the table -------------------------------------------------
+    # Answers from the table ----------------------------------------------------
     @abstractmethod
     def distance(self, table: TableReader, board: Any) -> int | None:
         """Fewest moves, None when unsolvable."""
@@ -290,7 +145,9 @@ class Puzzle(ABC):
 
     def successors(self, board: Any) -> list[tuple[int, Any]] | None:
         """Every legal move (its index) with the board it leads to, in move
-        order; None where the compact form is not a board (the cube)."""
+        order; None where instances are not boards."""
+        if not self.instances_are_boards:
+            return None
         result = []
         for move in range(len(self.move_names)):
             after = self.apply(board, move)
@@ -335,11 +192,11 @@ class Puzzle(ABC):
         distances[distances == UNREACHABLE] = -1
         return distances, lambda index: self.compact(self.decode(index))
 
-    def variant(self, hours: int | None, backward: bool) -> Puzzle:
-        """The rules with other dials or backward moves, if the puzzle has such variants."""
-        raise InputError(f"{self.name} has no --hours or --backward variant")
+    def variant(self, options: Mapping[str, Any]) -> VariantSolver:
+        """A solver for the rules that `options` (named in `variant_options`) choose."""
+        raise InputError(f"{self.name} has no other rules to choose")
 
-    # Moves ------------------------------------------------------------------
+    # Moves and goals -----------------------------------------------------------
     @abstractmethod
     def encode(self, board: Any) -> int:
         """The board's index in the table."""
@@ -351,6 +208,10 @@ class Puzzle(ABC):
     @abstractmethod
     def apply(self, board: Any, move: int) -> Any | None:
         """The board after `move` (an index into move_names); None if illegal there."""
+
+    @abstractmethod
+    def is_goal(self, board: Any) -> bool:
+        """Whether a board (as `apply` gives them) is solved."""
 
     def move_value(self, move: int) -> Any:
         """A move as it appears in JSON."""
@@ -369,7 +230,7 @@ class Puzzle(ABC):
         (an invariant of the moves); None if it can."""
         return None
 
-    # The original problem's formats ----------------------------------------
+    # The original problem's formats --------------------------------------------
     @abstractmethod
     def read_original(self, text: str) -> list[Any]:
         """The instances of the original problem's input (raises InputError)."""
@@ -393,9 +254,12 @@ class Puzzle(ABC):
     def reachable_reason(self, table: TableReader, board: Any, answer: ProposedAnswer) -> str | None:
         """For a format that names the board reached rather than the moves:
         why `answer` is impossible from `board`; None if it is possible."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name} answers list their moves")
 
-    # Drawing ----------------------------------------------------------------
+    # Drawing -----------------------------------------------------------------
+    goal_caption = "goal"
+    """What the last board of a solution is called in drawings."""
+
     @abstractmethod
     def panel(self, board: Any) -> list[str]:
         """A board drawn as a few lines of text."""
@@ -408,8 +272,10 @@ class Puzzle(ABC):
         """The head of a solution written for people."""
         return f"{self.name} {solution.state}"
 
-    goal_caption = "goal"
-    """What the last board of a solution is called in drawings."""
+    def probe_panels(self, probe: Probe) -> tuple[str, list[list[str]]] | None:
+        """Where instances are not boards: a legend and one text panel per
+        board of the solution, shown by `probe`; None to show the board."""
+        return None
 
     @abstractmethod
     def svg(self, board: Any) -> str:
@@ -419,9 +285,10 @@ class Puzzle(ABC):
         """What the drawn board is, where the drawing alone would not say (the cube's start)."""
         return ""
 
-    def example(self) -> str:
-        """A compact state to show first: the compact form's own example."""
-        return self.compact_help.rsplit("e.g. ", 1)[1]
+    def page_panel(self, table: TableReader, instance: Any) -> str:
+        """Further HTML the explorer page shows beside the board (the cube's
+        pattern editor); its links are relative, `?state=...`."""
+        return ""
 
 
 class BoardPuzzle(Puzzle):
@@ -442,10 +309,6 @@ class BoardPuzzle(Puzzle):
     @abstractmethod
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         """See `Search.predecessors`."""
-
-    @abstractmethod
-    def is_goal(self, board: Any) -> bool:
-        """Whether the board is solved."""
 
     @abstractmethod
     def indices(self, states: Any) -> np.ndarray:
@@ -495,10 +358,6 @@ class BoardPuzzle(Puzzle):
             boards,
             self.extra(boards),
         )
-
-    def parse_move(self, text: str) -> int | None:
-        """The index of a move written as in the original output; None if there is no such move."""
-        return self.move_names.index(text) if text in self.move_names else None
 
     def valid_indices(self, states: Any, valid: np.ndarray, indices: np.ndarray) -> np.ndarray:
         """`indices` when the vectorised reader accepted every item; otherwise

@@ -60,8 +60,10 @@
     const link = event.target.closest("a[href]");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     let state = stateOf(link.href);
+    // a puzzle's panel may offer modes: a link then leads elsewhere in a mode it names (data-state-MODE)
     const mode = section.querySelector("input[name=mode]:checked");
-    if (link.dataset.square && mode && mode.value === "empty") state = link.dataset.emptyHere;
+    const elsewhere = mode && link.getAttribute("data-state-" + mode.value);
+    if (elsewhere) state = elsewhere;
     event.preventDefault();
     show(state, true);
   });

@@ -23,11 +23,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import puzzles
+from lookup.sample import sample
+from lookup.tables import Tables, probe
 from puzzles import Puzzle
 from puzzles.text import InputError, plural
 
-from .sample import sample
-from .tables import Tables, probe
+from .api import ApiError, puzzle_of
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
@@ -43,8 +44,6 @@ class Explorer:
         self.templates.env.globals["puzzle_names"] = puzzles.names()
 
     def puzzle(self, request: Request) -> Puzzle:
-        from .service import puzzle_of
-
         return puzzle_of(request)
 
     def position(self, puzzle: Puzzle, state: str) -> dict[str, Any]:
@@ -67,13 +66,8 @@ class Explorer:
             "labels": [puzzle.move_label(s.move) for s in probed.successors or []],
             # data-move: the move as in `moves` (JSON for a non-string, such as sansu's [i, j])
             "move_values": [s.move if isinstance(s.move, str) else json.dumps(s.move) for s in probed.successors or []],
+            "panel": puzzle.page_panel(table, board),
         }
-        if probed.successors is None:  # a question: the pattern editor with what each recolouring would cost
-            context["editor"] = pattern_editor(puzzle, table, board)
-            context["starts"] = [
-                {"name": f"{s % 3 + 1},{s // 3 + 1}", "state": puzzle.compact((s, board[1])), "current": s == board[0]}
-                for s in range(9)
-            ]
         return context
 
     async def index(self, request: Request) -> Response:
@@ -93,8 +87,6 @@ class Explorer:
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
-        from .service import ApiError
-
         puzzle = self.puzzle(request)
         state = request.query_params.get("state", "")
         try:
@@ -123,14 +115,7 @@ class Explorer:
         table = self.tables.table(puzzle.name)
         stats = self.tables.stats(puzzle.name)
         hardest, _ = sample(table, puzzle, None, HARDEST_LINKS, 0)
-        questions = puzzle.successors(puzzle.board(puzzle.example())) is None
-        context = {
-            "puzzle": puzzle,
-            "stats": stats,
-            "hardest": hardest,
-            "widest": max(stats["histogram"]),
-            "editor_like": questions,
-        }
+        context = {"puzzle": puzzle, "stats": stats, "hardest": hardest, "widest": max(stats["histogram"])}
         return self.templates.TemplateResponse(request, "stats.html", context)
 
     def routes(self) -> list[Any]:
@@ -142,27 +127,3 @@ class Explorer:
             Route("/{puzzle}/random", self.random_position, methods=["GET"]),
             Route("/{puzzle}/stats", self.stats, methods=["GET"]),
         ]
-
-
-def pattern_editor(puzzle: Puzzle, table: Any, question: Any) -> list[dict[str, Any]]:
-    """For each square of a question's pattern: its letter, the letter a click
-    gives it (W, B, R in turn) and the distance that would follow."""
-    start, pattern = question
-    cycle = {"W": "B", "B": "R", "R": "W"}
-    recoloured = []
-    for square, letter in enumerate(pattern):
-        if letter in cycle:
-            recoloured.append(pattern[:square] + cycle[letter] + pattern[square + 1 :])
-    distances = iter(puzzle.distances(table, [puzzle.compact((start, p)) for p in recoloured]).tolist())
-    squares = []
-    for square, letter in enumerate(pattern):
-        entry: dict[str, Any] = {"square": square + 1, "letter": letter, "next": cycle.get(letter)}
-        if letter in cycle:
-            after = next(distances)
-            entry["after"] = None if after < 0 else after
-            entry["recoloured"] = puzzle.compact((start, pattern[:square] + cycle[letter] + pattern[square + 1 :]))
-            cells = list(pattern)
-            cells[pattern.index("E")], cells[square] = letter, "E"
-            entry["empty_here"] = puzzle.compact((start, "".join(cells)))
-        squares.append(entry)
-    return squares

@@ -1,4 +1,4 @@
-"""`ninebase serve`: the tables as an HTTP JSON service (Starlette on uvicorn).
+"""The JSON API of `ninebase serve`.
 
 The contract is service.md section 2: `GET /api/{puzzle}?state=` answers the
 probe object, `POST /api/{puzzle}/batch` JSON Lines of solve objects,
@@ -16,38 +16,29 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import os
 from collections import OrderedDict
-from pathlib import Path
 from typing import Any
 
-from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 import puzzles
+from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
+from lookup.tables import Tables, probe
 from puzzles import Puzzle
 from puzzles.text import InputError
 
-from .explorer import Explorer
-from .tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
-from .tables import Tables, probe
-
-MAX_STATE_CHARACTERS = 64
-"""The longest `state` accepted (the longest compact form is 26 characters)."""
-MAX_BATCH_BYTES = 4 * 1024 * 1024
-"""The largest batch body accepted: 4 MiB."""
-MAX_BATCH_LINES = 100_000
-"""The most states one batch may hold."""
-BODY_SECONDS = 30.0
-"""How long a client may take to send a batch body."""
-CACHE_CONTROL = "public, max-age=86400"
-CACHED_ANSWERS = 65_536
-"""How many probe answers a process keeps ready (they never change for a build)."""
-NDJSON = "application/x-ndjson"
+from .limits import (
+    BODY_SECONDS,
+    CACHE_CONTROL,
+    CACHED_ANSWERS,
+    MAX_BATCH_BYTES,
+    MAX_BATCH_LINES,
+    MAX_STATE_CHARACTERS,
+    NDJSON,
+)
+from .openapi import openapi_document
 
 
 class ApiError(Exception):
@@ -191,131 +182,3 @@ def answer_lines(puzzle: Puzzle, table: Any, lines: list[str]) -> str:
             answer = {"puzzle": puzzle.name, "line": number, "input": line, "error": str(error)}
         answers.append(json.dumps(answer))
     return "".join(f"{line}\n" for line in answers)
-
-
-def openapi_document() -> dict[str, Any]:
-    names = list(puzzles.names())
-    puzzle = {"name": "puzzle", "in": "path", "required": True, "schema": {"type": "string", "enum": names}}
-    error = {
-        "description": "an error",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    }
-    json_object = {"application/json": {"schema": {"type": "object"}}}
-    return {
-        "openapi": "3.0.3",
-        "info": {
-            "title": "ninebase",
-            "version": "1",
-            "description": "Exact answers for five 3x3 puzzles from tablebases.",
-        },
-        "paths": {
-            "/api/{puzzle}": {
-                "get": {
-                    "summary": "The probe object: the solution and every legal move with its exact distance",
-                    "parameters": [
-                        puzzle,
-                        {
-                            "name": "state",
-                            "in": "query",
-                            "required": True,
-                            "description": "the compact form; a space may be written %20, + or _",
-                            "schema": {"type": "string", "maxLength": MAX_STATE_CHARACTERS},
-                        },
-                    ],
-                    "responses": {
-                        "200": {"description": "the probe object", "content": json_object},
-                        "304": {"description": "not modified (If-None-Match)"},
-                        "400": error,
-                        "404": error,
-                        "503": error,
-                    },
-                }
-            },
-            "/api/{puzzle}/batch": {
-                "post": {
-                    "summary": "One solve object per line of compact states, as JSON Lines",
-                    "parameters": [puzzle],
-                    "requestBody": {
-                        "required": True,
-                        "content": {"text/plain": {"schema": {"type": "string", "maxLength": MAX_BATCH_BYTES}}},
-                    },
-                    "responses": {
-                        "200": {"description": "JSON Lines", "content": {NDJSON: {"schema": {"type": "string"}}}},
-                        "400": error,
-                        "404": error,
-                        "408": error,
-                        "413": error,
-                        "503": error,
-                    },
-                }
-            },
-            "/api/{puzzle}/stats": {
-                "get": {
-                    "summary": "States, solvable states, the largest distance and the histogram",
-                    "parameters": [puzzle],
-                    "responses": {
-                        "200": {"description": "the stats object", "content": json_object},
-                        "404": error,
-                        "503": error,
-                    },
-                }
-            },
-            "/health": {
-                "get": {
-                    "summary": "ok while every table is readable",
-                    "responses": {"200": {"description": "ok", "content": json_object}, "503": error},
-                }
-            },
-            "/openapi.json": {
-                "get": {
-                    "summary": "this document",
-                    "responses": {"200": {"description": "OpenAPI 3", "content": json_object}},
-                }
-            },
-        },
-        "components": {
-            "schemas": {"Error": {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}
-        },
-    }
-
-
-def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
-    """The service over `tables` (raises TableError when a table is missing or
-    damaged), keeping up to `cache_size` probe answers ready."""
-    service = Service(tables, cache_size)
-
-    async def api_error(request: Request, error: Exception) -> Response:
-        return error_response(error.status, str(error))
-
-    async def table_error(request: Request, error: Exception) -> Response:
-        return error_response(503, f"a table is damaged: {error}")
-
-    async def http_error(request: Request, error: Exception) -> Response:
-        messages = {
-            404: f"no such path {request.url.path!r}",
-            405: f"{request.method} is not allowed on {request.url.path}",
-        }
-        return error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
-
-    async def server_error(request: Request, error: Exception) -> Response:
-        return error_response(500, f"internal error: {type(error).__name__}")
-
-    explorer = Explorer(tables)
-    routes = [
-        Route("/api/{puzzle}", service.probe, methods=["GET"]),
-        Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
-        Route("/api/{puzzle}/stats", service.stats, methods=["GET"]),
-        Route("/health", service.health, methods=["GET"]),
-        Route("/openapi.json", service.openapi, methods=["GET"]),
-        *explorer.routes(),
-    ]
-    handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
-
-
-def app_from_environment() -> Starlette:
-    """The app for each worker process when serving with several workers: the
-    tables directory comes from $NINEBASE_TABLES."""
-    return create_app(
-        Tables(Path(os.environ["NINEBASE_TABLES"])), int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS))
-    )

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import click
 
-from puzzles import Probe, Puzzle, Solution
+from puzzles import Probe, Puzzle, Solution, VariantSolver
 from puzzles.text import plural
 
 WIDTH = 80
@@ -66,7 +66,7 @@ def highlight_changes(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]
     return result
 
 
-def describe(puzzle: Puzzle, solution: Solution, steps: bool) -> str:
+def describe(puzzle: Puzzle | VariantSolver, solution: Solution, steps: bool) -> str:
     """A solution drawn for a person: the count, the moves and the boards."""
     heading = puzzle.heading(solution)
     if not solution.solvable:
@@ -88,15 +88,17 @@ def describe(puzzle: Puzzle, solution: Solution, steps: bool) -> str:
 
 def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
     """The tablebase view for a person: the board, its distance, then every
-    move with the distance after it and the change, best first (the cube: the
-    board after every roll, each cube as top, x-facing and y-facing colours)."""
+    move with the distance after it and the change, best first; where
+    instances are not boards, the puzzle's panels of the solution's boards."""
     solution = probe.solution
     unit = puzzle.unit
     if not probe.solvable:
-        head = [f"{puzzle.heading(solution)}: unsolvable", solution.extra["reason"]]
+        lines = [f"{puzzle.heading(solution)}: unsolvable", solution.extra["reason"]]
     else:
-        head = [f"{puzzle.heading(solution)}: {plural(solution.distance, *unit)}"]
-    lines = [*head] if "boards" in probe.extra else [*head, "", *puzzle.panel(solution.boards[0])]
+        lines = [f"{puzzle.heading(solution)}: {plural(solution.distance, *unit)}"]
+    panels = puzzle.probe_panels(probe)
+    if panels is None:
+        lines += ["", *puzzle.panel(solution.boards[0])]
     if probe.successors is not None:
         lines += ["", f"{'move':<6} {'after it':>14}  change"]
         for successor in probe.successors:
@@ -108,27 +110,14 @@ def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
             note = "  keeps the optimum" if change == -1 else ""
             text = f"{label:<6} {plural(successor.distance, *unit):>14}  {change:+d}{note}"
             lines.append(click.style(text, fg="green" if change == -1 else "red"))
-    if "boards" in probe.extra:
-        boards = probe.extra["boards"]
-        panels = [
-            [" ".join(cell.ljust(3) if cell != "E" else " . " for cell in row) for row in _rows(board)]
-            for board in boards
-        ]
+    if panels is not None:
+        legend, boards = panels
         captions = ["start"] + [f"{i}: {move}" for i, move in enumerate(solution.moves, 1)]
-        lines += [
-            "",
-            "each square: its cube's top, x-facing and y-facing colours (. the empty square)",
-            "",
-            side_by_side(_coloured_orientations(puzzle, panels), captions),
-        ]
+        lines += ["", legend, "", side_by_side(_coloured_characters(puzzle, boards), captions)]
     return "\n".join(lines)
 
 
-def _rows(cells: list[str]) -> list[list[str]]:
-    return [cells[row : row + 3] for row in range(0, 9, 3)]
-
-
-def _coloured_orientations(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
+def _coloured_characters(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
     return [
         [
             "".join(

@@ -1,0 +1,264 @@
+"""The commands that answer questions from the tables: solve, probe, judge,
+check, sample and stats."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import click
+
+import puzzles
+from lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
+from lookup.sample import sample as draw
+from lookup.tables import probe
+from puzzles import Puzzle, VariantOption, VariantSolver
+from puzzles.text import InputError, plural
+
+from .common import (
+    EXIT_STATUS_HELP,
+    decode,
+    echo,
+    open_for,
+    puzzle_argument,
+    read_stdin,
+    reported_errors,
+    tables_option,
+)
+from .drawing import describe, describe_probe
+
+
+def one_state(solver: Puzzle | VariantSolver, state: tuple[str, ...], batch: bool) -> Any:
+    """The instance given on the command line; None with --batch (which reads stdin instead)."""
+    if batch and state:
+        raise InputError("--batch reads instances from stdin; give no STATE")
+    if not batch and not state:
+        raise InputError(
+            f"give an instance of {solver.name} ({solver.compact_help}), or --batch to read them from stdin"
+        )
+    return None if batch else solver.board(" ".join(state))
+
+
+def batch_lines(solver: Puzzle | VariantSolver, answer: Callable[[Any], dict[str, Any]]) -> Iterator[str]:
+    """JSON Lines for the compact states on stdin, one per line, in order; a
+    bad line gives an object with an "error" field and the batch goes on."""
+    for number, line in enumerate(read_stdin().splitlines(), 1):
+        try:
+            result = answer(solver.board(line.strip()))
+        except InputError as error:
+            result = {"puzzle": solver.name, "line": number, "input": line, "error": str(error)}
+        yield json.dumps(result)
+
+
+def variant_options() -> dict[str, list[tuple[str, VariantOption]]]:
+    """Every rule option the known puzzles offer, by name, with the puzzles that offer it."""
+    offered: dict[str, list[tuple[str, VariantOption]]] = {}
+    for name in puzzles.names():
+        try:
+            options = puzzles.get(name).variant_options
+        except InputError:  # a broken plug-in offers nothing; using it says why
+            continue
+        for option in options:
+            offered.setdefault(option.name, []).append((name, option))
+    return offered
+
+
+def with_variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`solve` takes every rule option a puzzle declares, as --NAME."""
+    for name, offers in sorted(variant_options().items(), reverse=True):
+        text = "; ".join(f"{puzzle}: {option.help}" for puzzle, option in offers)
+        if any(option.choices for _, option in offers):
+            values = sorted({value for _, option in offers for value in option.choices}, key=len)
+            decorate = click.option(f"--{name}", "variant_" + name, metavar="|".join(values), help=text)
+        else:
+            decorate = click.option(f"--{name}", "variant_" + name, is_flag=True, default=None, help=text)
+        command = decorate(command)
+    return command
+
+
+def solution_fields(solver: Puzzle | VariantSolver, solution: puzzles.Solution, steps: bool | None) -> dict[str, Any]:
+    fields = solution.to_dict()
+    if steps and solution.solvable:
+        if isinstance(solver, Puzzle):
+            fields.update(solver.step_fields(solution))
+        else:
+            fields["boards"] = [solver.compact(board) for board in solution.boards[1:]]
+    return fields
+
+
+@click.command(short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.argument("state", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
+@click.option("--steps/--no-steps", default=None, help="Draw the board after every move (with --json: list them).")
+@with_variant_options
+@tables_option
+def solve(
+    puzzle: Puzzle,
+    state: tuple[str, ...],
+    as_json: bool,
+    batch: bool,
+    steps: bool | None,
+    tables_dir: Path | None,
+    **variant: Any,
+) -> None:
+    """Solve one instance in compact form: `ninebase solve sansu 175426839`.
+    Rule options (such as clocks' --hours and --backward) are answered
+    without a table."""
+    with reported_errors():
+        rules = {name.removeprefix("variant_"): value for name, value in variant.items() if value is not None}
+        if rules:
+            solver = puzzle.variant(rules)
+            board = one_state(solver, state, batch)
+            if board is None:
+                for line in batch_lines(solver, lambda b: solution_fields(solver, solver.solve(b), steps)):
+                    click.echo(line)
+                return
+            solution = solver.solve(board)
+        else:
+            board = one_state(puzzle, state, batch)
+            with open_for(puzzle, tables_dir) as tables:
+                table = tables.table(puzzle.name)
+                if board is None:
+                    for line in batch_lines(puzzle, lambda b: solution_fields(puzzle, puzzle.solve(table, b), steps)):
+                        click.echo(line)
+                    return
+                solution, solver = puzzle.solve(table, board), puzzle
+        if as_json:
+            click.echo(json.dumps(solution_fields(solver, solution, steps)))
+        else:
+            echo(describe(solver, solution, solver.steps_by_default if steps is None else steps))
+
+
+@click.command("probe", short_help="Every legal move with its exact distance, best first.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.argument("state", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
+@click.option("--batch", is_flag=True, help="Probe one compact instance per stdin line, as JSON Lines.")
+@tables_option
+def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: bool, tables_dir: Path | None) -> None:
+    """Every legal move with the exact distance after it, best first:
+    `ninebase probe eight 123069478`. The cube, whose compact form is a
+    question rather than a board, shows the board after every optimal roll."""
+    with reported_errors():
+        board = one_state(puzzle, state, batch)
+        with open_for(puzzle, tables_dir) as tables:
+            table = tables.table(puzzle.name)
+            if board is None:
+                for line in batch_lines(puzzle, lambda instance: probe(puzzle, table, instance).to_dict()):
+                    click.echo(line)
+                return
+            probed = probe(puzzle, table, board)
+            if as_json:
+                click.echo(json.dumps(probed.to_dict()))
+            else:
+                echo(describe_probe(puzzle, probed))
+
+
+class JudgeCommand(click.Command):
+    """`judge --help` lists every puzzle's original input format."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        formatter.write_text("The original input of each puzzle:")
+        for name in puzzles.names():
+            formatter.write_paragraph()
+            lines = puzzles.get(name).original_help.splitlines()
+            formatter.write_text(f"{name}: {lines[0]}")
+            with formatter.indentation():
+                for line in lines[1:]:
+                    formatter.write(f"{' ' * formatter.current_indent}{line}\n")
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(
+    short_help="Original input on stdin, exactly the original output.", cls=JudgeCommand, epilog=EXIT_STATUS_HELP
+)
+@puzzle_argument
+@tables_option
+def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
+    """Read the original problem's input on stdin; print exactly its output."""
+    with reported_errors():
+        text = read_stdin()
+        if not text.strip():
+            raise InputError(f"standard input is empty; expected {puzzle.original_help.splitlines()[0]}")
+        instances = puzzle.read_original(text)  # bad input is reported before any table is built
+        with open_for(puzzle, tables_dir) as tables:
+            sys.stdout.write(puzzle.judge(tables.table(puzzle.name), instances))
+
+
+@click.command(
+    short_help="Judge a proposed answer: optimal, valid or invalid.",
+    epilog="Exit status: 0 optimal; 1 valid but longer than the optimum; 3 invalid; "
+    "2 the instance cannot be read (or usage); 4 a table problem.",
+)
+@puzzle_argument
+@click.argument("instance", type=click.File("rb"))
+@click.argument("answer", type=click.File("rb"))
+@tables_option
+def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
+    """Judge ANSWER (the original output format) for INSTANCE (the original
+    input format); one of them may be - for stdin. Prints one line starting
+    with optimal, valid or invalid."""
+    with reported_errors():
+        instance_name, answer_name = getattr(instance, "name", "-"), getattr(answer, "name", "-")
+        if instance_name == answer_name == "-":
+            raise InputError("INSTANCE and ANSWER cannot both be read from stdin (-); give one as a file")
+        where = "the instance (stdin)" if instance_name == "-" else f"the instance file {instance_name}"
+        instance_text = decode(instance.read(), where)
+        if not instance_text.strip():
+            raise InputError(f"{where} is empty")
+        try:
+            instances = puzzle.read_original(instance_text)  # before any table is built
+        except InputError as error:
+            raise InputError(f"{where}: {error}") from None
+        try:
+            answer_text = decode(answer.read(), "the answer")
+        except InputError as error:
+            verdict = Verdict(INVALID, f"malformed answer: {error}")
+        else:
+            with open_for(puzzle, tables_dir) as tables:
+                verdict = check_answer(tables.table(puzzle.name), puzzle, instances, answer_text)
+        click.echo(verdict.line())
+        sys.exit(EXIT_STATUS[verdict.kind])
+
+
+@click.command(short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.option("--distance", type=int, help="The exact number of moves the instances need; -1 for unsolvable instances.")
+@click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same instances.")
+@tables_option
+def sample(puzzle: Puzzle, distance: int | None, hardest: bool, count: int, seed: int, tables_dir: Path | None) -> None:
+    """Print COUNT distinct instances whose optimum is exactly DISTANCE, one
+    per line in compact form (ready for `solve --batch`)."""
+    with reported_errors():
+        if hardest == (distance is not None):
+            raise InputError("give exactly one of --distance D and --hardest")
+        if distance is not None and distance < -1:
+            raise InputError(f"--distance is {distance}; give a distance of 0 or more, or -1 for unsolvable instances")
+        with open_for(puzzle, tables_dir) as tables:
+            instances, available = draw(tables.table(puzzle.name), puzzle, distance, count, seed)
+        for instance in instances:
+            click.echo(instance)
+        if available < count:
+            click.echo(f"ninebase: only {plural(available, 'instance')} exist at that distance", err=True)
+
+
+@click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.option("--json", "as_json", is_flag=True, help="Print the stats object (as the HTTP service does).")
+@tables_option
+def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
+    """State counts, the largest distance and the distance histogram."""
+    with reported_errors(), open_for(puzzle, tables_dir) as tables:
+        table = tables.table(puzzle.name)
+        click.echo(json.dumps(tables.stats(puzzle.name)) if as_json else puzzle.stats_text(table))
+
+
+COMMANDS = (solve, probe_command, judge, check, sample, stats)

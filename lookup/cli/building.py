@@ -1,0 +1,76 @@
+"""`ninebase build` and `ninebase verify`: the commands that run the builder."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+import build_tables
+import puzzles
+from build_tables.verify import verify as verify_table
+from lookup.tablefile import TableError
+from puzzles.text import plural
+
+
+class StageLine:
+    """Build progress for a log: one line per stage when it ends, with figures."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label, self.total, self.done = label, total, 0
+        self.started = time.perf_counter()
+
+    def __enter__(self) -> StageLine:
+        return self
+
+    def update(self, steps: int) -> None:
+        self.done += steps
+
+    def __exit__(self, *exc_info: object) -> None:
+        seconds = time.perf_counter() - self.started
+        click.echo(f"{self.label}: {self.done:,} of {plural(self.total, 'state')} settled in {seconds:.2f} s", err=True)
+
+
+def progress_bar(label: str, total: int) -> Any:
+    """A progress bar on a terminal; a line per finished stage otherwise."""
+    if not sys.stderr.isatty():
+        return StageLine(label, total)
+    return click.progressbar(length=total, label=f"{label:<8}", file=sys.stderr, show_eta=False, width=30)
+
+
+def build_with_progress(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
+    """Build tables with progress and print the closing summary."""
+    try:
+        reports = build_tables.build(names, directory, force=force, progress=progress_bar)
+    except OSError as error:
+        raise TableError(f"cannot build tables in {directory}: {error.strerror or error}") from None
+    if not reports:
+        click.echo(f"all tables present in {directory}", err=True)
+        return
+    click.echo(f"{'puzzle':<8} {'states':>12} {'reachable':>12} {'largest':>8} {'seconds':>8} {'size':>10}", err=True)
+    for report in reports:
+        click.echo(
+            f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {report.max_distance:>8} "
+            f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB",
+            err=True,
+        )
+    click.echo(
+        "states: positions searched; reachable: those that can reach a goal; largest: the most moves any "
+        "searched position needs (`ninebase stats PUZZLE` explains each puzzle's figures)",
+        err=True,
+    )
+
+
+def verify_lines(names: tuple[str, ...], directory: Path) -> tuple[list[str], bool]:
+    """One line per puzzle, and whether every table passed."""
+    lines, passed = [], True
+    for name in names or puzzles.names():
+        try:
+            lines.append(verify_table(name, directory))
+        except TableError as error:
+            passed = False
+            lines.append(f"{name}: FAILED: {error}")
+    return lines, passed

@@ -1,0 +1,113 @@
+"""What every `ninebase` command shares: reading a puzzle's name, the tables
+option, errors as one line and an exit status, stdin as UTF-8, and opening
+the tables (building a missing one in the default directory)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+import puzzles
+from lookup.tablefile import MissingTableError, TableError
+from lookup.tables import ENVIRONMENT_VARIABLE, Tables, default_tables_dir
+from puzzles import Puzzle
+from puzzles.text import InputError
+
+from .building import build_with_progress
+
+EXIT_BAD_INPUT = 2
+EXIT_TABLE = 4
+
+EXIT_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
+names what is wrong and where); 4 a table is missing, damaged, of another
+puzzle or format version, or fails verify (the message gives the command
+that builds it)."""
+
+
+class PuzzleName(click.ParamType):
+    """A puzzle's name, checked against the puzzles known when the command runs."""
+
+    name = "puzzle"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "PUZZLE"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Puzzle:
+        if isinstance(value, Puzzle):
+            return value
+        try:
+            return puzzles.get(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+tables_option = click.option(
+    "--tables",
+    "tables_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help=f"Tables directory (default: ${ENVIRONMENT_VARIABLE}, else the checkout's tables/ "
+    "or ~/.local/share/ninebase/tables).",
+)
+puzzle_argument = click.argument("puzzle", type=PuzzleName())
+
+
+def use_colour() -> bool | None:
+    """False when NO_COLOR is set or the terminal is dumb; otherwise click decides (a terminal only)."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return None
+
+
+def echo(text: str, err: bool = False) -> None:
+    click.echo(text, err=err, color=use_colour())
+
+
+def fail(message: str, status: int) -> NoReturn:
+    click.echo(f"ninebase: error: {message}", err=True)
+    sys.exit(status)
+
+
+@contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn the expected failures into one line on stderr and an exit status."""
+    try:
+        yield
+    except InputError as error:
+        fail(str(error), EXIT_BAD_INPUT)
+    except TableError as error:
+        fail(str(error), EXIT_TABLE)
+
+
+def read_stdin() -> str:
+    return decode(sys.stdin.buffer.read(), "standard input")
+
+
+def decode(data: bytes, what: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{what} is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def open_for(puzzle: Puzzle, tables_dir: Path | None) -> Tables:
+    """Tables for answering `puzzle`. A table missing from the default
+    directory is built first (saying so); a directory the user named is only
+    ever read."""
+    tables = Tables(tables_dir)
+    try:
+        tables.table(puzzle.name)
+    except MissingTableError:
+        named = tables_dir is not None or bool(os.environ.get(ENVIRONMENT_VARIABLE))
+        if named or tables.directory != default_tables_dir():
+            raise
+        click.echo(f"ninebase: no {puzzle.name} table in {tables.directory}; building it now", err=True)
+        build_with_progress(tables.directory, (puzzle.name,))
+        tables.table(puzzle.name)
+    return tables

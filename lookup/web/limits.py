@@ -1,0 +1,14 @@
+"""The limits and defaults of the service, in one place (README states each)."""
+
+MAX_STATE_CHARACTERS = 64
+"""The longest `state` accepted (the longest compact form is 26 characters)."""
+MAX_BATCH_BYTES = 4 * 1024 * 1024
+"""The largest batch body accepted: 4 MiB."""
+MAX_BATCH_LINES = 100_000
+"""The most states one batch may hold."""
+BODY_SECONDS = 30.0
+"""How long a client may take to send a batch body."""
+CACHE_CONTROL = "public, max-age=86400"
+CACHED_ANSWERS = 65_536
+"""How many probe answers a process keeps ready (they never change for a build)."""
+NDJSON = "application/x-ndjson"

@@ -1,0 +1,88 @@
+"""The answer objects every puzzle returns: a solution, the probe view with
+its successors, and an answer read back from the original output format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An optimal answer: `distance` moves (None when unsolvable) and the moves.
+
+    `boards` holds the position before the first move and after every move,
+    in the puzzle's own board representation; `extra` holds the puzzle's
+    further JSON fields (sansu's `final`, an unsolvable board's `reason`, ...).
+    """
+
+    puzzle: str
+    state: str
+    distance: int | None
+    moves: list[Any]
+    boards: list[Any] = field(repr=False)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def solvable(self) -> bool:
+        return self.distance is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON answer pinned in puzzles.md."""
+        return {
+            "puzzle": self.puzzle,
+            "state": self.state,
+            "distance": self.distance,
+            "moves": self.moves,
+            **self.extra,
+        }
+
+
+@dataclass(frozen=True)
+class Successor:
+    """One legal move, the compact state it leads to and that state's exact distance."""
+
+    move: Any
+    state: str
+    distance: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "state": self.state, "distance": self.distance}
+
+
+@dataclass(frozen=True)
+class Probe:
+    """The tablebase view of a position: its solution, the unit of its
+    distance, and every legal move with the exact distance after it, best
+    first (None where the compact form is a question, not a board)."""
+
+    solution: Solution
+    unit: str
+    successors: list[Successor] | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def distance(self) -> int | None:
+        return self.solution.distance
+
+    @property
+    def solvable(self) -> bool:
+        return self.solution.solvable
+
+    def to_dict(self) -> dict[str, Any]:
+        """The probe object pinned in service.md."""
+        answer = {**self.solution.to_dict(), "unit": self.unit, "solvable": self.solvable}
+        if self.successors is not None:
+            answer["successors"] = [successor.to_dict() for successor in self.successors]
+        return {**answer, **self.extra}
+
+
+@dataclass(frozen=True)
+class ProposedAnswer:
+    """One answer read from the original output format, for `ninebase check`:
+    the count it states (None if the format has none), the moves it lists
+    (None if the format lists none) and the board it claims to reach."""
+
+    count: int | None
+    moves: list[str] | None = None
+    final: Any = None

@@ -1,0 +1,159 @@
+"""The Clocks under other rules, answered by linear algebra with no table:
+12-hour dials (values 1..12, a move turns its dials one hour) or the IOI
+dials, either with backward turns (a move turned back counts as one move).
+
+A move's effect does not depend on when it is made, so an answer is just how
+often each move is made, and a setting is solved exactly when the net turns
+t satisfy A t = -a (mod m): A is the 9x9 dial-by-move incidence matrix, a the
+dials' offsets from 12 and m the positions per dial (4 for the IOI dials, 12
+for hour dials). det A = 5 is a unit modulo 4 and modulo 12, so A is
+invertible there and t is unique modulo m: every answer makes each move j a
+net t_j times. Forward only, that costs t_j turns of move j and nothing can
+do better; with backward turns allowed, t_j forward or m - t_j backward, the
+cheaper (forward on a tie). So the answer is one matrix product: instant and
+provably optimal for all 12^9 settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from ..answers import Solution
+from ..drawing import grid
+from ..text import InputError, shown
+from .dials import DIALS, HOURS, MOVE_DIALS
+
+HOUR_CHOICES = ("4", "12")
+"""Positions per dial: the IOI dials (3, 6, 9, 12) or 12-hour dials."""
+
+
+INCIDENCE = tuple(tuple(int(dial in MOVE_DIALS[move]) for move in range(9)) for dial in DIALS)
+"""INCIDENCE[dial][move]: 1 where the move turns the dial."""
+
+
+@cache
+def _adjugate_and_determinant(matrix: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], int]:
+    """Exact integer adjugate and determinant (Gauss-Jordan over the rationals),
+    worked out once, on the first variant query, not at import."""
+    size = len(matrix)
+    rows = [[Fraction(v) for v in row] + [Fraction(int(i == j)) for j in range(size)] for i, row in enumerate(matrix)]
+    determinant = Fraction(1)
+    for column in range(size):
+        pivot = next(r for r in range(column, size) if rows[r][column] != 0)
+        if pivot != column:
+            rows[column], rows[pivot] = rows[pivot], rows[column]
+            determinant = -determinant
+        determinant *= rows[column][column]
+        lead = rows[column][column]
+        rows[column] = [v / lead for v in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=False)]
+    inverse = [row[size:] for row in rows]
+    adjugate = [[int(v * determinant) for v in row] for row in inverse]
+    return adjugate, int(determinant)
+
+
+def net_turns(offsets: list[int], positions: int) -> list[int]:
+    """How often (mod `positions`) each move 1..9 must turn, net, to bring
+    dials `offsets` steps past 12 back to 12."""
+    adjugate, determinant = _adjugate_and_determinant(INCIDENCE)
+    inverse_determinant = pow(determinant, -1, positions)
+    return [
+        -inverse_determinant * sum(adjugate[move][dial] * offsets[dial] for dial in range(9)) % positions
+        for move in range(9)
+    ]
+
+
+def optimal_moves(offsets: list[int], positions: int, backward: bool) -> list[int]:
+    """The moves of an optimal answer: move numbers, negative for a backward
+    turn, sorted by absolute value."""
+    moves = []
+    for move, turns in enumerate(net_turns(offsets, positions), 1):
+        if backward and positions - turns < turns:
+            moves += [-move] * (positions - turns)
+        else:
+            moves += [move] * turns
+    return moves
+
+
+def turn(offsets: list[int], move: int, positions: int) -> list[int]:
+    """Dials after one move (negative: backward)."""
+    step = 1 if move > 0 else -1
+    turned = MOVE_DIALS[abs(move) - 1]
+    return [(offset + step * (DIALS[dial] in turned)) % positions for dial, offset in enumerate(offsets)]
+
+
+def rules_of(options: Mapping[str, Any]) -> tuple[int, bool]:
+    """Positions per dial and whether moves may turn back, from the `solve`
+    options; one rule and one message for the CLI and the API alike."""
+    unknown = set(options) - {"hours", "backward"}
+    if unknown:
+        raise InputError(f"clocks has no option {sorted(unknown)[0]!r}; its options are hours and backward")
+    hours = options.get("hours")
+    if hours is None:
+        hours = 4
+    if str(hours) not in HOUR_CHOICES:
+        raise InputError(f"hours is {shown(str(hours))}; it must be 4 (the IOI dials: 3, 6, 9, 12) or 12 (1..12)")
+    return int(hours), bool(options.get("backward"))
+
+
+class ClocksAlgebra:
+    """The Clocks with `positions` positions per dial, optionally with
+    backward turns: a `VariantSolver`, answered by linear algebra."""
+
+    name = "clocks"
+    unit = ("move", "moves")
+    compact_help = (
+        "nine clock values in reading order, separated by spaces (1..12 with --hours 12), e.g. 11 1 12 6 6 6 6 3 6"
+    )
+    goal_caption = "goal"
+    steps_by_default = False
+
+    def __init__(self, positions: int, backward: bool) -> None:
+        self.positions = positions
+        self.backward = backward
+        self.values = [str(h) for h in range(1, 13)] if positions == 12 else list(HOURS)
+
+    def board(self, state: Any) -> list[int]:
+        text = state if isinstance(state, str) else " ".join(str(part) for part in state)
+        tokens = text.split()
+        if len(tokens) != 9:
+            raise InputError(f"expected 9 clock values, found {len(tokens)}")
+        return [self._offset(token, f"value {i}") for i, token in enumerate(tokens, 1)]
+
+    def _offset(self, token: str, where: str) -> int:
+        if token not in self.values:
+            allowed = "1..12" if self.positions == 12 else "3, 6, 9 or 12"
+            raise InputError(f"{where}: {shown(token)} is not a clock value ({allowed})")
+        return int(token) % 12 if self.positions == 12 else self.values.index(token)
+
+    def compact(self, board: list[int]) -> str:
+        return " ".join(self._reading(offset) for offset in board)
+
+    def _reading(self, offset: int) -> str:
+        return (str(offset or 12)) if self.positions == 12 else HOURS[offset]
+
+    def solve(self, board: list[int]) -> Solution:
+        moves = optimal_moves(board, self.positions, self.backward)
+        boards = [board]
+        for move in moves:
+            boards.append(turn(boards[-1], move, self.positions))
+        rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
+        return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
+
+    def heading(self, solution: Solution) -> str:
+        return f"{self.name} {solution.state}"
+
+    def move_label(self, value: Any) -> str:
+        return str(value)
+
+    def panel(self, board: list[int]) -> list[str]:
+        return grid([self._reading(offset).rjust(2) for offset in board])
+
+    def token_colour(self, token: str) -> str | None:
+        return None

@@ -1,0 +1,121 @@
+"""How the cube looks on the explorer page: the board from above with each
+cube's side colours as edge strips, and the pattern editor (a click
+recolours a target square, or moves the empty square there) with the start
+squares. Links are relative (`?state=...`): the page that shows them knows
+where it is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from urllib.parse import urlencode
+
+from ..drawing import svg
+from ..text import plural
+from .board import Board, Instance, orientations_of
+
+SVG_COLOURS = {"W": "#f8f8f8", "B": "#1f5fbf", "R": "#c8102e"}
+TEXT_ON = {"W": "#222", "B": "#fff", "R": "#fff"}
+NEXT_COLOUR = {"W": "B", "B": "R", "R": "W"}
+"""A click on a target square gives it the next colour, W, B, R in turn."""
+COLOUR_NAMES = {"W": "white", "B": "blue", "R": "red"}
+
+
+def board_svg(board: Board) -> str:
+    """The board from above: each cube's top colour, with strips on its
+    left and right edges in its x-facing colour and on its top and bottom
+    edges in its y-facing colour."""
+    parts = []
+    for cell, cube in enumerate(orientations_of(board)):
+        x, y = cell % 3 * 60, cell // 3 * 60
+        if cube == "E":
+            parts.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" stroke-dasharray="4"/>'
+            )
+            continue
+        top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
+        parts.append(
+            f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
+            f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
+            f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
+        )
+    label = ", ".join(orientations_of(board))
+    return svg(180, 180, "".join(parts), f"cube board, each square top x-facing y-facing colours: {label}")
+
+
+def start_caption(start: str) -> str:
+    return (
+        f"The start, the empty square at ({start.replace(' ', ', ')}): every cube W on top, "
+        "B facing along x (left and right edges), R along y (top and bottom edges)."
+    )
+
+
+def recoloured(pattern: str) -> list[str]:
+    """Per target square that is not empty, the pattern a click on it gives."""
+    return [pattern[:s] + NEXT_COLOUR[c] + pattern[s + 1 :] for s, c in enumerate(pattern) if c in NEXT_COLOUR]
+
+
+def emptied_at(pattern: str, square: int) -> str:
+    """The pattern with the empty square moved to `square` (its colour goes where the empty square was)."""
+    cells = list(pattern)
+    cells[pattern.index("E")], cells[square] = pattern[square], "E"
+    return "".join(cells)
+
+
+def link(state: str) -> str:
+    return "?" + escape(urlencode({"state": state}))
+
+
+def swatch(letter: str) -> str:
+    fill, ink = SVG_COLOURS.get(letter, "none"), TEXT_ON.get(letter, "#777")
+    dash = ' stroke="#999" stroke-dasharray="3"' if letter == "E" else ""
+    return (
+        f'<svg class="swatch" viewBox="0 0 40 40" aria-hidden="true"><rect x="1" y="1" width="38" height="38" '
+        f'rx="5" fill="{fill}"{dash}/><text x="20" y="20" dy="0.35em" text-anchor="middle" font-size="18" '
+        f'fill="{ink}">{letter}</text></svg>'
+    )
+
+
+def editor_html(pattern: str, compact: dict[str, str], after: Sequence[int | None], unit: tuple[str, str]) -> str:
+    """The pattern editor: `after[k]` is the distance a click on the k-th
+    coloured square gives; `compact` maps each pattern shown to its compact form."""
+    distances = iter(after)
+    squares = []
+    for square, letter in enumerate(pattern):
+        number = square + 1
+        if letter == "E":
+            squares.append(
+                f'<span class="square" data-square="{number}" data-letter="E" '
+                f'aria-label="square {number}: the empty square">{swatch("E")}<small>&nbsp;</small></span>'
+            )
+            continue
+        distance = next(distances)
+        then = plural(distance, *unit) if distance is not None else "unreachable"
+        following = NEXT_COLOUR[letter]
+        target = compact[pattern[:square] + following + pattern[square + 1 :]]
+        squares.append(
+            f'<a class="square" data-square="{number}" data-letter="{letter}" href="{link(target)}" '
+            f'data-state-empty="{escape(compact[emptied_at(pattern, square)])}" '
+            f'aria-label="square {number}: {COLOUR_NAMES[letter]}; a click makes it {COLOUR_NAMES[following]}: '
+            f'{then}">{swatch(letter)}<small>{"—" if distance is None else distance}</small></a>'
+        )
+    return (
+        '<h2>Target pattern</h2><p class="hint">Click a square to change its top colour (W, B, R in turn); the '
+        "small figure is the distance a click would give.</p>"
+        '<fieldset class="modes"><legend>A click on a square</legend>'
+        '<label><input type="radio" name="mode" value="colour" checked> changes its colour</label>'
+        '<label><input type="radio" name="mode" value="empty"> puts the empty square there</label></fieldset>'
+        f'<div id="pattern" class="pattern" role="group" aria-label="target pattern, squares in reading order">'
+        f"{''.join(squares)}</div>"
+    )
+
+
+def starts_html(instance: Instance, compact_of_start: Sequence[str]) -> str:
+    """Links to the same pattern from each of the nine start squares."""
+    start = instance[0]
+    links = []
+    for square, state in enumerate(compact_of_start):
+        name = f"{square % 3 + 1},{square // 3 + 1}"
+        current = ' class="start current" aria-current="true"' if square == start else ' class="start"'
+        links.append(f'<a{current} href="{link(state)}">{name}</a>')
+    return f"<p>Start square (x, y): {''.join(links)}</p>"

@@ -1,0 +1,67 @@
+"""What the builder stores and the query layer reads back, in rules terms:
+the sentinel for unreachable states, packed datasets, one search, and the
+read access a puzzle answers from. No file format here (that is
+`lookup.tablefile`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+UNREACHABLE = 255
+"""Stored distance of a state from which no goal can be reached."""
+
+SINGLE_SEARCH = "search"
+"""Group name of the one search of a puzzle that needs only one."""
+
+
+@dataclass(frozen=True)
+class Packed:
+    """An array of small unsigned values stored `bits` (1, 2, 4 or 8) per value."""
+
+    values: np.ndarray
+    bits: int = 8
+
+
+def bits_for(move_count: int) -> int:
+    """Smallest packing width (2, 4 or 8 bits) that holds a move index."""
+    for bits in (2, 4):
+        if move_count <= 1 << bits:
+            return bits
+    return 8
+
+
+class Search(Protocol):
+    """One breadth-first search, as the builder's engine runs it."""
+
+    name: str
+    state_count: int
+    move_names: Sequence[str]
+
+    def goal_states(self) -> np.ndarray:
+        """The indices of all goal states."""
+        ...
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        """For each move m (in move order), the states t with m(t) in `states`.
+
+        Entry i of the m-th array is the state that move m takes to
+        ``states[i]``, or -1 where there is none. `states` comes sorted
+        ascending.
+        """
+        ...
+
+
+class TableReader(Protocol):
+    """Read access to one puzzle's table file, as the query layer gives it."""
+
+    def array(self, dataset: str, group: str = SINGLE_SEARCH) -> np.ndarray:
+        """One dataset, unpacked and checked, kept in memory once loaded."""
+        ...
+
+    def attrs(self, group: str | None = None) -> Mapping[str, Any]:
+        """The attributes of the file (group None) or of one group."""
+        ...
