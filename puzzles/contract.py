@@ -99,6 +99,10 @@ class Puzzle(ABC):
         """A compact state to show first: the compact form's own example."""
         return self.compact_help.rsplit("e.g. ", 1)[1]
 
+    def original_example(self) -> str:
+        """The original input format's own example, as a file holds it."""
+        return self.original_help.rsplit("e.g.\n", 1)[1] + "\n"
+
     def encode_each(self, states: Any, encode: Callable[[Any], int]) -> np.ndarray:
         """`encode` applied to each parsed state of a batch (for the slower input forms)."""
         values = np.empty(len(states), dtype=np.int64)

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_answering_every_puzzle_loads_nothing_of_the_builder(tables_dir: Path) -> None:
     script = """
-import json, sys, lookup
+import json, sys, lookup, puzzles
 with lookup.open_tables(sys.argv[1]) as tables:
-    for name, state in [("sansu", "175426839"), ("clocks", "9 9 12 6 6 6 6 3 6"), ("eight", "123069478"),
-                        ("nine", "100000000 111111011"), ("cube", "2 1 RBWRWWEWW")]:
+    for name in lookup.puzzle_names():
+        state = puzzles.get(name).example()
         tables.solve(name, state), tables.probe(name, state), tables.distances(name, [state]), tables.stats(name)
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("build_tables", "click"))))
 """
@@ -57,3 +57,11 @@ def test_one_tables_object_serves_many_threads(tables_dir: Path) -> None:
     with lookup.open_tables(tables_dir) as shared, ThreadPoolExecutor(max_workers=8) as pool:  # nothing loaded yet
         answers = list(pool.map(lambda i: (i, shared.probe(*queries[i]).to_dict()), order))
     assert all(answer == expected[i] for i, answer in answers)
+
+
+def test_the_import_contracts_hold() -> None:
+    """The layers, the forbidden imports, independent puzzles and no import
+    circles, as stated in pyproject.toml and checked by import-linter."""
+    linter = Path(sys.executable).parent / "lint-imports"
+    done = subprocess.run([str(linter)], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0 and "0 broken" in done.stdout, done.stdout[-3000:]
