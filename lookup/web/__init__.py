@@ -7,6 +7,7 @@ The tables are opened once per process and shared by every request (a
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -18,10 +19,14 @@ from starlette.routing import Route
 
 from lookup.tablefile import TableError
 from lookup.tables import Tables
+from puzzles.text import shown
 
 from .api import ApiError, Service, error_response
-from .limits import CACHED_ANSWERS
+from .guard import Guard
+from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
 from .pages import Explorer
+
+log = logging.getLogger("ninebase")
 
 
 def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
@@ -33,17 +38,24 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
         return error_response(error.status, str(error))
 
     async def table_error(request: Request, error: Exception) -> Response:
-        return error_response(503, f"a table is damaged: {error}")
+        log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
+        puzzle = getattr(error, "puzzle", None) or "PUZZLE"
+        return error_response(
+            503,
+            f"the {puzzle} table is damaged or changed on disk while serving; rebuild it with: ninebase build "
+            f"--only {puzzle} --force --tables <the server's tables directory>, then restart (the log names the file)",
+        )
 
     async def http_error(request: Request, error: Exception) -> Response:
         messages = {
-            404: f"no such path {request.url.path!r}",
+            404: f"no such path {shown(request.url.path, MAX_STATE_CHARACTERS)}",
             405: f"{request.method} is not allowed on {request.url.path}",
         }
         return error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
 
     async def server_error(request: Request, error: Exception) -> Response:
-        return error_response(500, f"internal error: {type(error).__name__}")
+        log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)
+        return error_response(500, "internal error; the server's log says more")
 
     explorer = Explorer(tables)
     routes = [
@@ -55,7 +67,10 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
         *explorer.routes(),
     ]
     handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
+    app.add_middleware(Guard)
+    return app
 
 
 def app_from_environment() -> Starlette:

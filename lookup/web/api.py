@@ -27,7 +27,7 @@ import puzzles
 from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
 from lookup.tables import Tables, probe
 from puzzles import Puzzle
-from puzzles.text import InputError
+from puzzles.text import InputError, shown
 
 from .limits import (
     BODY_SECONDS,
@@ -55,11 +55,36 @@ def puzzle_of(request: Request) -> Puzzle:
     try:
         return puzzles.get(name)
     except InputError:
-        raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
+        raise ApiError(
+            404, f"no puzzle {shown(name, MAX_STATE_CHARACTERS)}; the puzzles are {', '.join(puzzles.names())}"
+        ) from None
 
 
 def error_response(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def state_of(request: Request, puzzle: Puzzle, default: str | None = None) -> str:
+    """The `state` query parameter (or `default` when there is none), within
+    the length limit; 400 otherwise."""
+    state = request.query_params.get("state")
+    if (state is None or not state.strip()) and default is not None:
+        return default
+    if state is None or not state.strip():
+        raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
+    if len(state) > MAX_STATE_CHARACTERS:
+        raise ApiError(400, f"the state is {len(state):,} characters long; at most {MAX_STATE_CHARACTERS} are read")
+    return state
+
+
+def board_of(puzzle: Puzzle, state: str) -> Any:
+    """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""
+    try:
+        return puzzle.board(state.replace("_", " "))
+    except InputError as error:
+        raise ApiError(
+            400, f"state {shown(state, MAX_STATE_CHARACTERS)}: {error}; expected {puzzle.compact_help}"
+        ) from None
 
 
 def check_tables(tables: Tables) -> str:
@@ -99,18 +124,11 @@ class Service:
 
     async def probe(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state")
-        if state is None or not state.strip():
-            raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
-        if len(state) > MAX_STATE_CHARACTERS:
-            raise ApiError(400, f"the state is {len(state)} characters long; at most {MAX_STATE_CHARACTERS} are read")
+        state = state_of(request, puzzle)
         key = (puzzle.name, state)
         body = self._answers.get(key)
         if body is None:
-            try:
-                board = puzzle.board(state.replace("_", " "))
-            except InputError as error:
-                raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+            board = board_of(puzzle, state)
             answer = probe(puzzle, self.tables.table(puzzle.name), board).to_dict()
             body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
             if self._cache_size:
@@ -132,7 +150,7 @@ class Service:
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ApiError(400, f"the batch body is not UTF-8 text (byte {error.start + 1})") from None
-        lines = text.splitlines()
+        lines = batch_lines(text)
         if len(lines) > MAX_BATCH_LINES:
             raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
         answer = await run_in_threadpool(answer_lines, puzzle, table, lines)
@@ -150,7 +168,7 @@ class Service:
             except OSError:
                 unchanged = False
             if not unchanged:
-                raise TableError(f"table file {served.path} changed while serving; check it and restart the service")
+                raise TableError(f"table file {served.path} changed on disk while serving; restart the service", name)
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:
@@ -170,6 +188,15 @@ async def read_limited(request: Request) -> bytes:
             raise ApiError(413, f"the batch body is over {MAX_BATCH_BYTES:,} bytes, the most that is read")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def batch_lines(text: str) -> list[str]:
+    """The lines of a batch body: split at LF or CRLF only (never at form feeds
+    or other Unicode line breaks), without the empty end after a final newline."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def answer_lines(puzzle: Puzzle, table: Any, lines: list[str]) -> str:

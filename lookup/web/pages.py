@@ -26,9 +26,10 @@ import puzzles
 from lookup.sample import sample
 from lookup.tables import Tables, probe
 from puzzles import Puzzle
-from puzzles.text import InputError, plural
+from puzzles.text import InputError, plural, shown
 
-from .api import ApiError, puzzle_of
+from .api import ApiError, board_of, puzzle_of, state_of
+from .limits import MAX_STATE_CHARACTERS
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
@@ -46,9 +47,8 @@ class Explorer:
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
 
-    def position(self, puzzle: Puzzle, state: str) -> dict[str, Any]:
+    def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
         """Everything the templates show of one position (raises InputError)."""
-        board = puzzle.board(state.replace("_", " "))
         table = self.tables.table(puzzle.name)
         probed = probe(puzzle, table, board)
         solution = probed.solution
@@ -76,23 +76,20 @@ class Explorer:
 
     async def page(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state") or puzzle.example()
+        state = request.query_params.get("state", "")
         try:
-            context = self.position(puzzle, state)
-        except InputError as error:
+            context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle, puzzle.example())))
+        except ApiError as error:
+            shown_state = state[:MAX_STATE_CHARACTERS]
             return self.templates.TemplateResponse(
-                request, "error.html", {"puzzle": puzzle, "state": state, "error": str(error)}, status_code=400
+                request, "error.html", {"puzzle": puzzle, "state": shown_state, "error": str(error)}, status_code=400
             )
         return self.templates.TemplateResponse(request, "explorer.html", context)
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state", "")
-        try:
-            context = self.position(puzzle, state)
-        except InputError as error:
-            raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+        context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle)))
         template = self.templates.get_template("position.html")
         return HTMLResponse(template.render(request=request, **context))
 
@@ -104,7 +101,8 @@ class Explorer:
             seed = random.SystemRandom().randrange(2**32)
             (state,), _ = sample(self.tables.table(puzzle.name), puzzle, distance, 1, seed)
         except (ValueError, InputError) as error:
-            message = f"distance {text!r}: {error}" if isinstance(error, InputError) else f"{text!r} is not a distance"
+            quoted = shown(text, MAX_STATE_CHARACTERS)
+            message = f"distance {quoted}: {error}" if isinstance(error, InputError) else f"{quoted} is not a distance"
             return self.templates.TemplateResponse(
                 request, "error.html", {"puzzle": puzzle, "state": "", "error": message}, status_code=400
             )
