@@ -47,11 +47,11 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
         )
 
     async def http_error(request: Request, error: Exception) -> Response:
-        messages = {
-            404: f"no such path {shown(request.url.path, MAX_STATE_CHARACTERS)}",
-            405: f"{request.method} is not allowed on {request.url.path}",
-        }
-        return error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
+        path = shown(request.url.path, MAX_STATE_CHARACTERS)
+        messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
+        response = error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
+        response.headers.update(error.headers or {})  # 405 names the allowed methods in Allow
+        return response
 
     async def server_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)

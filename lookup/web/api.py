@@ -150,6 +150,8 @@ class Service:
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ApiError(400, f"the batch body is not UTF-8 text (byte {error.start + 1})") from None
+        if not text:
+            raise ApiError(400, "the batch body is empty; send one compact state per line")
         lines = batch_lines(text)
         if len(lines) > MAX_BATCH_LINES:
             raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
