@@ -35,7 +35,9 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     service = Service(tables, cache_size)
 
     async def api_error(request: Request, error: Exception) -> Response:
-        return error_response(error.status, str(error))
+        response = error_response(error.status, str(error))
+        response.headers.update(error.headers)
+        return response
 
     async def table_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path

@@ -19,9 +19,8 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 import puzzles
 from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
@@ -29,6 +28,7 @@ from lookup.tables import Tables, probe
 from puzzles import Puzzle
 from puzzles.text import InputError, shown
 
+from .batches import BatchGate
 from .limits import (
     BODY_SECONDS,
     CACHE_CONTROL,
@@ -37,16 +37,18 @@ from .limits import (
     MAX_BATCH_LINES,
     MAX_STATE_CHARACTERS,
     NDJSON,
+    RETRY_AFTER_SECONDS,
 )
 from .openapi import openapi_document
 
 
 class ApiError(Exception):
-    """An answer that is an error: its status and one line for the client."""
+    """An answer that is an error: its status, one line for the client, and any headers."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers or {}
 
 
 def puzzle_of(request: Request) -> Puzzle:
@@ -108,6 +110,7 @@ class Service:
         self.tables = tables
         self.etag = check_tables(tables)
         self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.batches = BatchGate()
         self._cache_size = cache_size
 
     def puzzle(self, request: Request) -> Puzzle:
@@ -140,12 +143,32 @@ class Service:
     async def batch(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
+        if not self.batches.admit():  # refused before its body is read: an overload costs nothing
+            raise ApiError(
+                503,
+                f"{self.batches.capacity} batches are already running or waiting; try again shortly",
+                {"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+        try:
+            lines = await self.batch_body(request)
+        except BaseException:
+            self.batches.leave()
+            raise
+
+        def answer(chunk: list[str], first: int) -> bytes:
+            return answer_lines(puzzle, table, chunk, first).encode()
+
+        headers = {"Cache-Control": "no-store"}
+        return StreamingResponse(self.batches.answers(lines, answer), media_type=NDJSON, headers=headers)
+
+    async def batch_body(self, request: Request) -> list[str]:
+        """The lines of a batch body, within the limits of time, size and count."""
         try:
             body = await asyncio.wait_for(read_limited(request), BODY_SECONDS)
         except asyncio.TimeoutError:
             raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds") from None
         except ClientDisconnect:  # nobody is left to answer
-            return Response(status_code=400)
+            raise ApiError(400, "the client went away before sending the whole batch") from None
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -155,8 +178,7 @@ class Service:
         lines = batch_lines(text)
         if len(lines) > MAX_BATCH_LINES:
             raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
-        answer = await run_in_threadpool(answer_lines, puzzle, table, lines)
-        return Response(answer, media_type=NDJSON, headers={"Cache-Control": "no-store"})
+        return lines
 
     async def stats(self, request: Request) -> Response:
         return self.cached(request, self.tables.stats(self.puzzle(request).name))
@@ -201,10 +223,11 @@ def batch_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-def answer_lines(puzzle: Puzzle, table: Any, lines: list[str]) -> str:
-    """JSON Lines of solve objects, one per line, in order; a bad line gives an error object."""
+def answer_lines(puzzle: Puzzle, table: Any, lines: list[str], first: int = 1) -> str:
+    """JSON Lines of solve objects, one per line, in order; a bad line gives an
+    error object (`first` is the number of the first line)."""
     answers = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first):
         try:
             answer = puzzle.solve(table, puzzle.board(line.strip())).to_dict()
         except InputError as error:
