@@ -148,3 +148,12 @@ def test_a_refused_batch_is_a_json_503_with_retry_after(tables_dir: Path) -> Non
         refused.status_code == 503 and refused.headers["retry-after"] == "2" and "try again" in refused.json()["error"]
     )
     assert accepted.status_code == 200 and '"distance": 5' in accepted.text
+
+
+def test_a_kept_answer_is_sent_as_the_endpoint_sent_it(client: TestClient) -> None:
+    url = "/api/eight?state=867254301"
+    first, again = client.get(url), client.get(url)  # the second comes from the kept answers
+    assert again.content == first.content and again.json()["distance"] == 31
+    for header in ("etag", "cache-control", "content-type", "content-security-policy", "x-content-type-options"):
+        assert again.headers[header] == first.headers[header]
+    assert client.get(url, headers={"If-None-Match": first.headers["etag"]}).status_code == 304

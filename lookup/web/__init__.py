@@ -21,6 +21,7 @@ from lookup.tablefile import TableError
 from lookup.tables import Tables
 from puzzles.text import shown
 
+from .answers import ReadyAnswers
 from .api import ApiError, Service, error_response
 from .guard import Guard
 from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
@@ -71,7 +72,9 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
-    app.add_middleware(Guard)
+    ready = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
+    app.add_middleware(ReadyAnswers, cache=service.answers, headers=ready)
+    app.add_middleware(Guard)  # outermost: its headers go on every answer, the ready ones too
     return app
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections import OrderedDict
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
@@ -28,6 +27,7 @@ from lookup.tables import Tables, probe
 from puzzles import Puzzle
 from puzzles.text import InputError, shown
 
+from .answers import AnswerCache
 from .batches import BatchGate
 from .limits import (
     BODY_SECONDS,
@@ -109,16 +109,18 @@ class Service:
     def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS) -> None:
         self.tables = tables
         self.etag = check_tables(tables)
-        self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.answers = AnswerCache(cache_size)
         self.batches = BatchGate()
-        self._cache_size = cache_size
 
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
 
+    def caching_headers(self) -> dict[str, str]:
+        return {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
+
     def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
-        headers = {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
+        headers = self.caching_headers()
         if self.etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         if body is None:
@@ -127,17 +129,13 @@ class Service:
 
     async def probe(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = state_of(request, puzzle)
-        key = (puzzle.name, state)
-        body = self._answers.get(key)
+        key = (request.scope["path"], request.scope["query_string"])
+        body = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
         if body is None:
-            board = board_of(puzzle, state)
+            board = board_of(puzzle, state_of(request, puzzle))
             answer = probe(puzzle, self.tables.table(puzzle.name), board).to_dict()
             body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
-            if self._cache_size:
-                self._answers[key] = body
-                if len(self._answers) > self._cache_size:
-                    self._answers.popitem(last=False)
+            self.answers.put(key, body)
         return self.cached(request, body=body)
 
     async def batch(self, request: Request) -> Response:
