@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -109,7 +110,7 @@ def test_a_table_that_is_not_a_regular_file_is_refused_at_once(tables_dir: Path,
     (tmp_path / "eight.h5").unlink()
     os.mkfifo(tmp_path / "eight.h5")
     args = {"solve": ["solve", "eight", puzzle.example()], "stats": ["stats", "eight"], "verify": ["verify", "eight"],
-            "serve": ["serve", "--port", "0"]}[name]  # fmt: skip
+            "serve": ["serve", "--port", "8999"]}[name]  # fmt: skip
     started = time.monotonic()
     done = subprocess.run([NINEBASE, *args, "--tables", str(tmp_path)], capture_output=True, text=True, timeout=30)
     assert time.monotonic() - started < 10
@@ -157,3 +158,15 @@ def test_a_kept_answer_is_sent_as_the_endpoint_sent_it(client: TestClient) -> No
     for header in ("etag", "cache-control", "content-type", "content-security-policy", "x-content-type-options"):
         assert again.headers[header] == first.headers[header]
     assert client.get(url, headers={"If-None-Match": first.headers["etag"]}).status_code == 304
+
+
+def test_a_busy_port_is_one_line_and_exit_status_5(tables_dir: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 5 and len(lines) == 1 and f"127.0.0.1:{port} is in use" in lines[0], done.stderr
+    assert "serving" not in done.stderr

@@ -22,7 +22,7 @@ from lookup.tables import Tables
 from puzzles.text import shown
 
 from .answers import ReadyAnswers
-from .api import ApiError, Service, error_response
+from .api import ApiError, Service, check_tables, error_response
 from .guard import Guard
 from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
 from .pages import Explorer
@@ -84,3 +84,6 @@ def app_from_environment() -> Starlette:
     return create_app(
         Tables(Path(os.environ["NINEBASE_TABLES"])), int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS))
     )
+
+
+__all__ = ["app_from_environment", "check_tables", "create_app"]
