@@ -123,6 +123,7 @@ def test_plurals(tables_dir: Path) -> None:
     assert "found 1 value" in cube and "1 values" not in cube
 
 
+@pytest.mark.slow
 def test_every_readme_command_runs_as_written(tables_dir: Path, tmp_path: Path) -> None:
     """The README's Commands block, run after the quick start in a shell that
     has sourced .venv/bin/activate (here: the interpreter's own bin first on PATH)."""
