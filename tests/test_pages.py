@@ -8,7 +8,8 @@ all of them, the plug-in's included."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -62,9 +63,14 @@ def state_of(href: str, path: str) -> str:
     return parse_qs(parts.query)["state"][0]
 
 
+@cache
+def sample_space(tables: lookup.Tables, name: str) -> tuple[np.ndarray, Callable[[int], str]]:
+    return puzzles.get(name).sample_space(tables.table(name))
+
+
 def some_states(tables: lookup.Tables, name: str, count: int = 4, seed: int = 0) -> list[str]:
     """The example, random instances, an unsolvable one where there are any, and a solved one."""
-    distances, compact = puzzles.get(name).sample_space(tables.table(name))
+    distances, compact = sample_space(tables, name)
     rng = np.random.default_rng(seed)
     chosen = rng.integers(distances.size, size=count).tolist()
     for wanted in (distances < 0, distances == 0):
@@ -165,7 +171,7 @@ def test_a_state_may_be_spelled_with_underscores_and_defaults_to_the_example(cli
 @pytest.mark.xfail(strict=True, reason="a solved position offers a best move, and it leads away from the goal")
 @pytest.mark.parametrize("name", [n for n in EVERY_PUZZLE if n != "cube"])
 def test_a_solved_position_offers_no_best_move(client: TestClient, every_tables: lookup.Tables, name: str) -> None:
-    distances, compact = puzzles.get(name).sample_space(every_tables.table(name))
+    distances, compact = sample_space(every_tables, name)
     solved = compact(int(np.flatnonzero(distances == 0)[0]))
     root = html(client, f"/{name}", {"state": solved})
     assert root.by_id("distance").text.endswith("solved") and move_links(root)
