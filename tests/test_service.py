@@ -190,6 +190,7 @@ def endless_body_is_refused(port: int) -> bool:
     return answer.startswith(b"HTTP/1.1 413") and sent < 64 * 2**20
 
 
+@pytest.mark.slow
 def test_a_real_server_answers_hostile_clients_and_stops_on_sigterm(tables_dir: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -243,6 +244,7 @@ def test_a_real_server_answers_hostile_clients_and_stops_on_sigterm(tables_dir: 
         if process.poll() is None:
             process.kill()
             process.wait()
+        process.stderr.close()
 
 
 def test_serve_refuses_to_start_without_tables(tmp_path: Path) -> None:
