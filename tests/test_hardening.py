@@ -102,6 +102,7 @@ def test_many_form_feeds_are_one_line(client: TestClient) -> None:
     assert response.status_code == 200 and len(response.text.splitlines()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["solve", "stats", "verify", "serve"])
 def test_a_table_that_is_not_a_regular_file_is_refused_at_once(tables_dir: Path, tmp_path: Path, name: str) -> None:
     for table in tables_dir.glob("*.h5"):
@@ -160,6 +161,7 @@ def test_a_kept_answer_is_sent_as_the_endpoint_sent_it(client: TestClient) -> No
     assert client.get(url, headers={"If-None-Match": first.headers["etag"]}).status_code == 304
 
 
+@pytest.mark.slow
 def test_a_busy_port_is_one_line_and_exit_status_5(tables_dir: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

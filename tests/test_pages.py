@@ -197,11 +197,13 @@ def test_the_view_fragment_is_the_position_part_of_the_page(
 @every_puzzle
 def test_the_view_of_a_malformed_state_is_a_json_400(client: TestClient, name: str) -> None:
     puzzle = puzzles.get(name)
-    for state in (*MALFORMED, ""):
+    for state in MALFORMED:
         with pytest.raises(InputError) as raised:
             puzzle.board(state)
         message = json_error(client, f"/api/{name}/view", {"state": state}, 400)
         assert message == f"state {state!r}: {raised.value}; expected {puzzle.compact_help}"
+    missing = json_error(client, f"/api/{name}/view", {"state": ""}, 400)  # as /api/{puzzle} says it
+    assert missing == f"give the state as ?state=..., {puzzle.compact_help}"
 
 
 # Errors ------------------------------------------------------------------------------

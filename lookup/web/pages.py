@@ -78,8 +78,9 @@ class Explorer:
         puzzle = self.puzzle(request)
         state = request.query_params.get("state", "")
         try:
-            context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle, puzzle.example())))
-        except ApiError as error:
+            checked = state_of(request, puzzle, puzzle.example())
+            context = self.position(puzzle, puzzle.board(checked.replace("_", " ")))
+        except (ApiError, InputError) as error:
             shown_state = state[:MAX_STATE_CHARACTERS]
             return self.templates.TemplateResponse(
                 request, "error.html", {"puzzle": puzzle, "state": shown_state, "error": str(error)}, status_code=400
