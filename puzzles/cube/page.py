@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from urllib.parse import urlencode
 
-from ..drawing import svg
+from ..drawing import cell_group, svg
 from ..text import plural
 from .board import Board, Instance, orientations_of
 
@@ -29,16 +29,18 @@ def board_svg(board: Board) -> str:
     for cell, cube in enumerate(orientations_of(board)):
         x, y = cell % 3 * 60, cell // 3 * 60
         if cube == "E":
-            parts.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" stroke-dasharray="4"/>'
+            body = (
+                f'<rect class="area" x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" '
+                'stroke-dasharray="4"/>'
             )
-            continue
-        top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
-        parts.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
-            f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
-            f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
-        )
+        else:
+            top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
+            body = (
+                f'<rect class="area" x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
+                f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
+                f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
+            )
+        parts.append(cell_group(cell + 1, body))
     label = ", ".join(orientations_of(board))
     return svg(180, 180, "".join(parts), f"cube board, each square top x-facing y-facing colours: {label}")
 
