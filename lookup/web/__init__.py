@@ -19,7 +19,7 @@ from starlette.routing import Route
 from lookup.tablefile import TableError
 from lookup.tables import Tables
 
-from .api import ApiError, Service, error_response
+from .api import ApiError, Service
 from .limits import CACHED_ANSWERS
 from .pages import Explorer
 
@@ -28,24 +28,25 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     """The service over `tables` (raises TableError when a table is missing or
     damaged), keeping up to `cache_size` probe answers ready."""
     service = Service(tables, cache_size)
+    explorer = Explorer(tables)
+    respond = explorer.error_page  # a page for a browser, JSON for a program
 
     async def api_error(request: Request, error: Exception) -> Response:
-        return error_response(error.status, str(error))
+        return respond(request, error.status, str(error))
 
     async def table_error(request: Request, error: Exception) -> Response:
-        return error_response(503, f"a table is damaged: {error}")
+        return respond(request, 503, f"a table is damaged: {error}")
 
     async def http_error(request: Request, error: Exception) -> Response:
         messages = {
             404: f"no such path {request.url.path!r}",
             405: f"{request.method} is not allowed on {request.url.path}",
         }
-        return error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
+        return respond(request, error.status_code, messages.get(error.status_code, str(error.detail)))
 
     async def server_error(request: Request, error: Exception) -> Response:
-        return error_response(500, f"internal error: {type(error).__name__}")
+        return respond(request, 500, f"internal error: {type(error).__name__}")
 
-    explorer = Explorer(tables)
     routes = [
         Route("/api/{puzzle}", service.probe, methods=["GET"]),
         Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
