@@ -46,7 +46,7 @@ def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: 
             cell_group(
                 first + cell,
                 f'<rect class="area" x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" rx="6" '
-                f'fill="{fill}"/>{text}',
+                f'fill="{fill}" stroke="#0003"/>{text}',
             )
         )
     return "".join(parts)

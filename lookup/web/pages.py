@@ -167,4 +167,12 @@ def ticks(largest: int) -> dict[str, Any]:
         for f in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
         if f * magnitude >= raw and f * magnitude % 1 == 0
     )
-    return {"top": 4 * step, "marks": [(25 * k, f"{k * step:,}") for k in range(5)]}
+    return {"top": 4 * step, "marks": [(25 * k, short(k * step)) for k in range(5)]}
+
+
+def short(count: int) -> str:
+    """A round count in few characters, for an axis: 60k, 1.5M."""
+    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if count >= size:
+            return f"{count / size:g}{suffix}"
+    return str(count)

@@ -32,7 +32,8 @@ class MoveRow:
 class Frame:
     """One board of the solution: the start, or the board after a move."""
 
-    caption: str
+    label: str
+    """The move that led here, written for people ("" for the start)."""
     board: str
     motion: str
     """What the move that led here did, as `motion_json` writes it ("{}" for the start)."""
@@ -77,13 +78,13 @@ def frames(puzzle: Puzzle, probed: Probe) -> list[Frame]:
     are reported (clocks reports its moves sorted)."""
     solution = probed.solution
     board = solution.boards[0]
-    shown = [Frame("start", puzzle.svg(board), "{}")]
+    shown = [Frame("", puzzle.svg(board), "{}")]
     indices = move_index(puzzle)
-    for number, move in enumerate(solution.moves, 1):
+    for move in solution.moves:
         index = indices[json.dumps(move)]
         changes = puzzle.move_changes(board, index)
         board = puzzle.apply(board, index)
-        shown.append(Frame(f"{number}. {puzzle.move_label(move)}", puzzle.svg(board), motion_json(changes)))
+        shown.append(Frame(puzzle.move_label(move), puzzle.svg(board), motion_json(changes)))
     return shown
 
 

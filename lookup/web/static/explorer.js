@@ -150,11 +150,11 @@
       else if (index === from - 1) motion = inverse(motionOf(frames[from]));
       mark(svg, motion, "moved");
       animate(svg, motion, duration());
-      const units = box.dataset.units;
-      const caption = frames[index].querySelector(".caption").textContent;
+      const unit = box.dataset.unit;
       label.textContent = index === 0
-        ? "The start: " + last + " " + (last === 1 ? box.dataset.unit : units) + " to the goal"
-        : box.dataset.unit + " " + caption + (index === last ? " — the goal" : ", " + (last - index) + " to go");
+        ? "The start: " + last + " " + (last === 1 ? unit : box.dataset.units) + " to the goal"
+        : unit + " " + index + " of " + last + ": " + frames[index].dataset.label +
+          (index === last ? " — the goal" : ", " + (last - index) + " to go");
       buttons.restart.disabled = buttons.previous.disabled = index === 0;
       buttons.next.disabled = index === last;
     }
