@@ -76,6 +76,10 @@ class Puzzle(ABC):
         """The original input format's own example, as a file holds it."""
         return self.original_help.rsplit("e.g.\n", 1)[1] + "\n"
 
+    def original_format(self) -> str:
+        """The original input format in words, without its example."""
+        return self.original_help.rsplit(", e.g.", 1)[0]
+
     def encode_each(self, states: Any, encode: Callable[[Any], int]) -> np.ndarray:
         """`encode` applied to each parsed state of a batch (for the slower input forms)."""
         values = np.empty(len(states), dtype=np.int64)
@@ -285,7 +289,7 @@ class Puzzle(ABC):
         return (
             f"{self.about()}\n\nMoves, in the order that breaks ties: {', '.join(self.move_names)}.\n\n"
             f"A position is written as {self.compact_help}.\n\nThe original input: "
-            f"{self.original_help.rsplit(', e.g.', 1)[0]}, for example:\n\n    {example}\n"
+            f"{self.original_format()}, for example:\n\n    {example}\n"
         )
 
     def goal(self, solution: Solution) -> tuple[Any, str] | None:

@@ -109,7 +109,7 @@ class Cube(Puzzle):
             if value not in _COORDINATES:
                 raise InputError(f"{prefix}{name} is {shown(value)}, expected 1, 2 or 3")
         if len(pattern) != 9:
-            raise InputError(f"{prefix}expected 9 pattern letters, found {len(pattern)} in {shown(pattern)}")
+            raise InputError(f"{prefix}expected 9 pattern letters, found {len(pattern)}")
         for position, letter in enumerate(pattern, 1):
             if letter not in LETTERS:
                 raise InputError(f"{prefix}square {position} is {shown(letter)}, expected one of W B R E")
