@@ -60,8 +60,15 @@ def cells(driver, selector: str) -> set[str]:
     return {element.get_attribute("data-cell") for element in driver.find_elements(By.CSS_SELECTOR, selector)}
 
 
-def running_transitions(driver) -> int:
-    return driver.execute_script("return document.getAnimations().filter(a => a.playState === 'running').length")
+def step(driver, button: str) -> tuple[int, set[str]]:
+    """Click a player button and, in the same turn of the page's event loop
+    (so however slow the machine, before any transition can end), count the
+    running transitions and name the cells in motion."""
+    return driver.execute_script(
+        f"document.getElementById('{button}').click();"
+        "return [document.getAnimations().filter(a => a.playState === 'running').length,"
+        "  [...document.querySelectorAll('#playback .moving')].map(e => e.dataset.cell)];"
+    )
 
 
 def test_the_shortest_way_plays_itself(page, server: str) -> None:
@@ -79,28 +86,29 @@ def test_the_shortest_way_plays_itself(page, server: str) -> None:
     play.click()
     assert play.text == "Play" and play.get_attribute("aria-pressed") == "false"
 
-    speed.find_element(By.CSS_SELECTOR, "option[value='450']").click()  # fast
+    speed.find_element(By.CSS_SELECTOR, "option[value='1000']").click()
     play.click()
-    settle(page, 5).until(lambda d: shown_frame(d) >= 2)
+    settle(page, 10).until(lambda d: shown_frame(d) >= 1)
     play.click()  # pause
     paused = shown_frame(page)
-    time.sleep(1.2)
-    assert shown_frame(page) == paused < 5
-
-    page.find_element(By.ID, "next").click()  # a step forward, animated
-    frame = page.find_element(By.CSS_SELECTOR, f'#playback .frame[data-frame="{paused + 1}"]')
-    motion = json.loads(frame.get_attribute("data-motion"))
-    assert running_transitions(page) > 0
-    assert cells(page, "#playback .frame:not([hidden]) .moving") == set(motion)
-    assert cells(page, "#playback .frame:not([hidden]) .moved") == set(motion)
-    assert shown_frame(page) == paused + 1
-    page.find_element(By.ID, "previous").click()  # and back, the same cells the other way
+    time.sleep(1.5)
     assert shown_frame(page) == paused
-    assert cells(page, "#playback .frame:not([hidden]) .moved") == {str(source) for source, _ in motion.values()}
+
     page.find_element(By.ID, "restart").click()
     assert shown_frame(page) == 0 and not page.find_element(By.ID, "restart").is_enabled()
+    motion = json.loads(
+        page.find_element(By.CSS_SELECTOR, '#playback .frame[data-frame="1"]').get_attribute("data-motion")
+    )
+    running, moving = step(page, "next")  # a step forward, animated
+    assert shown_frame(page) == 1 and running > 0 and set(moving) == set(motion)
+    assert "move 1 of 5: D, 4 to go" in page.find_element(By.ID, "step-label").text
+    assert cells(page, "#playback .frame:not([hidden]) .moved") == set(motion)
+    running, moving = step(page, "previous")  # and back: the same cells the other way
+    assert shown_frame(page) == 0 and running > 0
+    assert set(moving) == {str(source) for source, _ in motion.values()}
 
-    play.click()  # to the goal, where it stops
+    speed.find_element(By.CSS_SELECTOR, "option[value='450']").click()  # fast, to the goal, where it stops
+    play.click()
     settle(page, 15).until(lambda d: shown_frame(d) == 5 and d.find_element(By.ID, "play").text == "Play")
     assert "the goal" in page.find_element(By.ID, "step-label").text
     assert not page.find_element(By.ID, "next").is_enabled()
@@ -113,16 +121,15 @@ def test_reduced_motion_steps_without_animation(page, server: str) -> None:
     try:
         open_at(page, f"{server}/clocks?state=9+9+12+6+6+6+6+3+6", WIDTHS[0])
         assert page.execute_script("return matchMedia('(prefers-reduced-motion: reduce)').matches")
-        page.find_element(By.ID, "next").click()
         frame = page.find_element(By.CSS_SELECTOR, '#playback .frame[data-frame="1"]')
         motion = json.loads(frame.get_attribute("data-motion"))
-        assert running_transitions(page) == 0 and not page.find_elements(By.CSS_SELECTOR, ".moving")
+        assert step(page, "next") == [0, []]
         assert cells(page, "#playback .frame:not([hidden]) .moved") == set(motion)  # the eye still sees what changed
         link = page.find_element(By.CSS_SELECTOR, "a[data-move]")
         before = state(page)
         link.click()
         settle(page).until(lambda d: state(d) != before)
-        assert running_transitions(page) == 0
+        assert page.execute_script("return document.getAnimations().length") == 0
     finally:
         page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 

@@ -122,7 +122,8 @@ class Explorer:
 
     async def rules(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.rules()), "example": puzzle.example()}
+        example = self.position(puzzle, puzzle.example())
+        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.rules()), "example": example}
         return self.render(request, "rules.html", context)
 
     async def random_position(self, request: Request) -> Response:

@@ -14,6 +14,7 @@
   const input = document.getElementById("state");
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const MOVE_MS = 350;
+  const glides = new WeakMap(); // per drawing, the timer that ends its glide
   let stopPlayer = function () {};
 
   function stateOf(href) {
@@ -68,6 +69,9 @@
       const spin = motion[number][1] ? element.querySelector(".spin") : null;
       starts.push({ element: element, spin: spin, dx: there.x - here.x, dy: there.y - here.y, turn: -motion[number][1] });
     });
+    // a glide still under way is ended first: the new one starts from where the cells are drawn now
+    window.clearTimeout(glides.get(svg));
+    svg.querySelectorAll(".moving").forEach(function (element) { element.classList.remove("moving"); });
     svg.style.setProperty("--step", milliseconds + "ms");
     starts.forEach(function (start) {
       const rotate = start.turn ? " rotate(" + start.turn + "deg)" : "";
@@ -80,9 +84,9 @@
       start.element.style.transform = "";
       if (start.spin) start.spin.style.transform = "";
     });
-    window.setTimeout(function () {
+    glides.set(svg, window.setTimeout(function () {
       starts.forEach(function (start) { start.element.classList.remove("moving"); });
-    }, milliseconds + 50);
+    }, milliseconds + 50));
   }
 
   function board() {
