@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lookup.tables import PuzzleTable, probe
-from puzzles import Change, Probe, Puzzle
+from puzzles import Change, Probe, Puzzle, Successor
 from puzzles.text import plural
 
 
@@ -51,7 +51,8 @@ def move_index(puzzle: Puzzle) -> dict[str, int]:
     return {json.dumps(puzzle.move_value(move)): move for move in range(len(puzzle.move_names))}
 
 
-def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Any, index: int) -> MoveRow:
+def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: int) -> MoveRow:
+    """How a move (`index` in the puzzle's move order) shows beside `board`."""
     distance, after = probed.distance, successor.distance
     if distance is None or after is None:
         kind, change = "unsolvable", "unsolvable"
