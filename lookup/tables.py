@@ -161,17 +161,23 @@ class Tables:
         return rules.solve(self.table(puzzle), rules.board(state))
 
     def distance(self, puzzle: str, state: Any) -> int | None:
-        """The fewest moves for one state, None when it is unsolvable.
+        """The fewest moves for one state; None when it is unsolvable (as
+        `distance` is null in the JSON answers). `distances` marks an
+        unsolvable state -1 instead, since its int16 array has no None.
 
         >>> with open_tables() as tables:
         ...     tables.distance("clocks", [9, 9, 12, 6, 6, 6, 6, 3, 6])
         4
+        >>> with open_tables() as tables:  # an eight board that cannot reach its goal
+        ...     tables.distance("eight", "123456870"), tables.distances("eight", ["123456870"]).tolist()
+        (None, [-1])
         """
         rules = puzzles.get(puzzle)
         return rules.distance(self.table(puzzle), rules.board(state))
 
     def distances(self, puzzle: str, states: Any) -> np.ndarray:
-        """Fewest moves for a whole batch, as an int16 array (-1: unsolvable).
+        """Fewest moves for a whole batch, as an int16 array: -1 where a state
+        is unsolvable (where `distance` gives None for one state).
 
         `states` is a sequence of compact strings, or a NumPy array of them,
         or an (n, 9) integer array of the nine values. An empty batch gives

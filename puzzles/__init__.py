@@ -15,7 +15,7 @@ import importlib
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
-from .answers import Probe, ProposedAnswer, Solution, Successor
+from .answers import Change, Probe, ProposedAnswer, Solution, Successor
 from .contract import BoardPuzzle, Puzzle, VariantOption, VariantSolver
 from .storage import SINGLE_SEARCH, UNREACHABLE
 from .text import InputError
@@ -92,6 +92,7 @@ __all__ = [
     "SINGLE_SEARCH",
     "UNREACHABLE",
     "BoardPuzzle",
+    "Change",
     "InputError",
     "Probe",
     "ProposedAnswer",

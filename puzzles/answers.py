@@ -4,7 +4,7 @@ its successors, and an answer read back from the original output format."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True)
@@ -86,3 +86,14 @@ class ProposedAnswer:
     count: int | None
     moves: list[str] | None = None
     final: Any = None
+
+
+class Change(NamedTuple):
+    """What one move does to one cell of a drawing (cells are the `data-cell`
+    numbers of the puzzle's `svg`), so the page can light the cell and
+    animate it: where its content comes from and how far it turns."""
+
+    source: int
+    """The cell whose content moves here; the cell itself when it stays."""
+    turn: int = 0
+    """Degrees the content turns on the way, clockwise (negative: the other way)."""

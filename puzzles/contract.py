@@ -10,46 +10,19 @@ its questions (a start square and a target pattern).
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from importlib import resources
+from typing import Any
 
 import numpy as np
 
-from .answers import Probe, ProposedAnswer, Solution
+from .answers import Change, Probe, ProposedAnswer, Solution
 from .drawing import histogram_lines
 from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader, bits_for
 from .text import InputError, all_valid, as_text, content_lines, plural
-
-
-@dataclass(frozen=True)
-class VariantOption:
-    """A rule option a puzzle offers beyond its table (clocks: `hours`,
-    `backward`); the CLI turns each into a `--NAME` option of `solve`."""
-
-    name: str
-    help: str
-    choices: tuple[str, ...] = ()
-    """The values it takes; empty for an on/off flag."""
-
-
-class VariantSolver(Protocol):
-    """A solver for a puzzle under other rules, answered without a table."""
-
-    name: str
-    unit: tuple[str, str]
-    compact_help: str
-    goal_caption: str
-    steps_by_default: bool
-
-    def board(self, state: Any) -> Any: ...
-    def compact(self, board: Any) -> str: ...
-    def solve(self, board: Any) -> Solution: ...
-    def heading(self, solution: Solution) -> str: ...
-    def move_label(self, value: Any) -> str: ...
-    def panel(self, board: Any) -> list[str]: ...
-    def token_colour(self, token: str) -> str | None: ...
+from .variants import VariantOption, VariantSolver
 
 
 class Puzzle(ABC):
@@ -102,6 +75,10 @@ class Puzzle(ABC):
     def original_example(self) -> str:
         """The original input format's own example, as a file holds it."""
         return self.original_help.rsplit("e.g.\n", 1)[1] + "\n"
+
+    def original_format(self) -> str:
+        """The original input format in words, without its example."""
+        return self.original_help.rsplit(", e.g.", 1)[0]
 
     def encode_each(self, states: Any, encode: Callable[[Any], int]) -> np.ndarray:
         """`encode` applied to each parsed state of a batch (for the slower input forms)."""
@@ -293,6 +270,41 @@ class Puzzle(ABC):
         """Further HTML the explorer page shows beside the board (the cube's
         pattern editor); its links are relative, `?state=...`."""
         return ""
+
+    # Explaining the puzzle to someone who has never met it (the explorer page) ------
+    def about(self) -> str:
+        """Two or three sentences on what the puzzle is, what a move does and
+        what counts as solved, shown above every position."""
+        return f"Reach a goal in the fewest {self.unit[1]}; a position is written as {self.compact_help}."
+
+    def rules(self) -> str:
+        """The full rules, shown at /{name}/rules, as plain text: blocks
+        separated by blank lines, a block of `- ` lines a list, a block
+        indented four spaces a verbatim example. By default the `rules.txt`
+        beside the puzzle's code when it is a package, else what its words say."""
+        module = sys.modules[type(self).__module__]
+        if hasattr(module, "__path__") and (text := resources.files(module).joinpath("rules.txt")).is_file():
+            return text.read_text(encoding="utf-8")
+        example = self.original_example().rstrip("\n").replace("\n", "\n    ")
+        return (
+            f"{self.about()}\n\nMoves, in the order that breaks ties: {', '.join(self.move_names)}.\n\n"
+            f"A position is written as {self.compact_help}.\n\nThe original input: "
+            f"{self.original_format()}, for example:\n\n    {example}\n"
+        )
+
+    def goal(self, solution: Solution) -> tuple[Any, str] | None:
+        """The goal to draw beside a position, as a board (as `svg` draws
+        them) and a caption; by default the board the optimal solution ends
+        on. None where no goal can be shown (unsolvable, goal unknown)."""
+        return (solution.boards[-1], self.goal_caption) if solution.solvable else None
+
+    def move_changes(self, board: Any, move: int) -> dict[int, Change]:
+        """What `move` does to the drawing of `board` (as `apply` takes it),
+        by cell: the `data-cell` numbers of `svg`. The page lights these
+        cells when the move is hovered or focused, and animates them (each
+        slides from its source and turns) when it is played. By default
+        nothing is declared: nothing is lit and the next board simply appears."""
+        return {}
 
 
 class BoardPuzzle(Puzzle):

@@ -30,15 +30,31 @@ def svg(width: int, height: int, body: str, label: str) -> str:
     )
 
 
-def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60) -> str:
-    """A 3x3 grid of labelled squares (reading order), `left` pixels from the edge."""
+def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60, first: int = 1) -> str:
+    """A 3x3 grid of labelled squares (reading order), `left` pixels from the
+    edge, numbered from `first` as `data-cell` (see `cell`)."""
     parts = []
     for cell, (label, fill) in enumerate(zip(labels, fills, strict=True)):
         x, y = left + cell % 3 * size, cell // 3 * size
-        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" rx="6" fill="{fill}"/>')
-        if label:
-            parts.append(
-                f'<text x="{x + size / 2}" y="{y + size / 2}" dy="0.35em" text-anchor="middle" '
-                f'font-size="{size * 0.45:.0f}">{escape(label)}</text>'
+        text = (
+            f'<text x="{x + size / 2}" y="{y + size / 2}" dy="0.35em" text-anchor="middle" '
+            f'font-size="{size * 0.45:.0f}">{escape(label)}</text>'
+            if label
+            else ""
+        )
+        parts.append(
+            cell_group(
+                first + cell,
+                f'<rect class="area" x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" rx="6" '
+                f'fill="{fill}" stroke="#0003"/>{text}',
             )
+        )
     return "".join(parts)
+
+
+def cell_group(number: int, body: str) -> str:
+    """One cell of a drawing as the page expects it: a group numbered
+    `data-cell` (what `Puzzle.move_changes` names), whose element of class
+    `area` covers the cell (it is outlined when the cell is lit), and whose
+    element of class `spin`, if any, is what turns (else the whole cell)."""
+    return f'<g data-cell="{number}">{body}</g>'

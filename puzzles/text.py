@@ -1,5 +1,9 @@
 """Reading states for the puzzles: one error type, and the helpers that make
-every message name what is wrong and where."""
+every message name what is wrong and where.
+
+A message about a state points at the part that is wrong (a character, a
+value, a line) but does not quote the whole state: whoever read it (the
+command line, the service) names the input once, in front of the message."""
 
 from __future__ import annotations
 
@@ -55,7 +59,7 @@ def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9) ->
     """Exactly `count` characters, each from `allowed`, none repeated."""
     prefix = f"{where}: " if where else ""
     if len(text) != count:
-        raise InputError(f"{prefix}expected {count} digits, found {len(text)} characters in {shown(text)}")
+        raise InputError(f"{prefix}expected {count} digits, found {plural(len(text), 'character')}")
     seen: dict[str, int] = {}
     for position, char in enumerate(text, 1):
         if char not in allowed:

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import click
+from click.core import ParameterSource
 
 import puzzles
 from lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
 from lookup.sample import sample as draw
 from lookup.tables import probe
 from puzzles import Puzzle, VariantOption, VariantSolver
-from puzzles.text import InputError, plural
+from puzzles.text import InputError, plural, shown
 
 from .common import (
     EXIT_STATUS_HELP,
@@ -39,7 +40,13 @@ def one_state(solver: Puzzle | VariantSolver, state: tuple[str, ...], batch: boo
         raise InputError(
             f"give an instance of {solver.name} ({solver.compact_help}), or --batch to read them from stdin"
         )
-    return None if batch else solver.board(" ".join(state))
+    if batch:
+        return None
+    text = " ".join(state)
+    try:
+        return solver.board(text)
+    except InputError as error:
+        raise InputError(f"state {shown(text)}: {error}") from None
 
 
 def batch_lines(solver: Puzzle | VariantSolver, answer: Callable[[Any], dict[str, Any]]) -> Iterator[str]:
@@ -185,7 +192,8 @@ def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
     with reported_errors():
         text = read_stdin()
         if not text.strip():
-            raise InputError(f"standard input is empty; expected {puzzle.original_help.splitlines()[0]}")
+            example = " / ".join(puzzle.original_example().splitlines())
+            raise InputError(f"standard input is empty; expected {puzzle.original_format()}, e.g. {example}")
         instances = puzzle.read_original(text)  # bad input is reported before any table is built
         with open_for(puzzle, tables_dir) as tables:
             sys.stdout.write(puzzle.judge(tables.table(puzzle.name), instances))
@@ -231,12 +239,22 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
 @puzzle_argument
 @click.option("--distance", type=int, help="The exact number of moves the instances need; -1 for unsolvable instances.")
 @click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
-@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="How many instances.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same instances.")
 @tables_option
-def sample(puzzle: Puzzle, distance: int | None, hardest: bool, count: int, seed: int, tables_dir: Path | None) -> None:
+@click.pass_context
+def sample(
+    ctx: click.Context,
+    puzzle: Puzzle,
+    distance: int | None,
+    hardest: bool,
+    count: int,
+    seed: int,
+    tables_dir: Path | None,
+) -> None:
     """Print COUNT distinct instances whose optimum is exactly DISTANCE, one
-    per line in compact form (ready for `solve --batch`)."""
+    per line in compact form (ready for `solve --batch`); fewer, saying so,
+    when fewer exist than a --count asked for."""
     with reported_errors():
         if hardest == (distance is not None):
             raise InputError("give exactly one of --distance D and --hardest")
@@ -246,8 +264,9 @@ def sample(puzzle: Puzzle, distance: int | None, hardest: bool, count: int, seed
             instances, available = draw(tables.table(puzzle.name), puzzle, distance, count, seed)
         for instance in instances:
             click.echo(instance)
-        if available < count:
-            click.echo(f"ninebase: only {plural(available, 'instance')} exist at that distance", err=True)
+        if available < count and ctx.get_parameter_source("count") is not ParameterSource.DEFAULT:
+            verb = "exists" if available == 1 else "exist"
+            click.echo(f"ninebase: only {plural(available, 'instance')} {verb} at that distance", err=True)
 
 
 @click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP)

@@ -13,6 +13,7 @@ import build_tables
 import puzzles
 from build_tables.verify import verify as verify_table
 from lookup.tablefile import TableError
+from lookup.tables import Tables
 from puzzles.text import plural
 
 
@@ -42,26 +43,44 @@ def progress_bar(label: str, total: int) -> Any:
 
 
 def build_with_progress(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
-    """Build tables with progress and print the closing summary."""
+    """Build tables with progress and print the closing summary, which says where they are."""
     try:
         reports = build_tables.build(names, directory, force=force, progress=progress_bar)
     except OSError as error:
         raise TableError(f"cannot build tables in {directory}: {error.strerror or error}") from None
     if not reports:
-        click.echo(f"all tables present in {directory}", err=True)
+        click.echo(f"all tables present in {directory.resolve()}", err=True)
         return
-    click.echo(f"{'puzzle':<8} {'states':>12} {'reachable':>12} {'largest':>8} {'seconds':>8} {'size':>10}", err=True)
-    for report in reports:
-        click.echo(
-            f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {report.max_distance:>8} "
-            f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB",
-            err=True,
-        )
-    click.echo(
-        "states: positions searched; reachable: those that can reach a goal; largest: the most moves any "
-        "searched position needs (`ninebase stats PUZZLE` explains each puzzle's figures)",
-        err=True,
-    )
+    for line in summary(reports, directory):
+        click.echo(line, err=True)
+
+
+def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[str]:
+    """The build's table: per puzzle what was searched and, as `largest`, the
+    most moves any instance needs, the figure `ninebase stats` gives. Where an
+    instance is a question rather than a board (the cube), the boards searched
+    reach further than any question needs; the note says so."""
+    lines = [f"{'puzzle':<8} {'states':>12} {'reachable':>12} {'largest':>8} {'seconds':>8} {'size':>10}"]
+    notes = []
+    with Tables(directory) as tables:
+        for report in reports:
+            largest = tables.stats(report.puzzle)["max_distance"]
+            lines.append(
+                f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {largest:>8} "
+                f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB"
+            )
+            if largest != report.max_distance:
+                puzzle = puzzles.get(report.puzzle)
+                notes.append(
+                    f"{report.puzzle}: an instance is a {puzzle.instance_noun[0]}; the boards searched reach "
+                    f"{plural(report.max_distance, *puzzle.unit)}"
+                )
+    return [
+        *lines,
+        "states: positions searched; reachable: those that can reach a goal; largest: the most moves an "
+        "instance needs, as `ninebase stats PUZZLE` says" + "".join(f" ({note})" for note in notes),
+        f"tables written to {directory.resolve()}",
+    ]
 
 
 def verify_lines(names: tuple[str, ...], directory: Path) -> tuple[list[str], bool]:

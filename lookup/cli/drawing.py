@@ -107,9 +107,9 @@ def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
                 lines.append(f"{label:<6} {'unsolvable':>14}")
                 continue
             change = successor.distance - solution.distance
-            note = "  keeps the optimum" if change == -1 else ""
+            note, colour = {-1: ("  keeps the optimum", "green"), 0: ("  no closer", "yellow")}.get(change, ("", "red"))
             text = f"{label:<6} {plural(successor.distance, *unit):>14}  {change:+d}{note}"
-            lines.append(click.style(text, fg="green" if change == -1 else "red"))
+            lines.append(click.style(text, fg=colour))
     if panels is not None:
         legend, boards = panels
         captions = ["start"] + [f"{i}: {move}" for i, move in enumerate(solution.moves, 1)]

@@ -22,7 +22,7 @@ from lookup.tables import Tables
 from puzzles.text import shown
 
 from .answers import ReadyAnswers
-from .api import ApiError, Service, check_tables, error_response
+from .api import ApiError, Service, check_tables
 from .guard import Guard
 from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
 from .pages import Explorer
@@ -34,16 +34,19 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     """The service over `tables` (raises TableError when a table is missing or
     damaged), keeping up to `cache_size` probe answers ready."""
     service = Service(tables, cache_size)
+    explorer = Explorer(tables)
+    respond = explorer.error_page  # a page for a browser, JSON for a program
 
     async def api_error(request: Request, error: Exception) -> Response:
-        response = error_response(error.status, str(error))
+        response = respond(request, error.status, str(error))
         response.headers.update(error.headers)
         return response
 
     async def table_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
         puzzle = getattr(error, "puzzle", None) or "PUZZLE"
-        return error_response(
+        return respond(
+            request,
             503,
             f"the {puzzle} table is damaged or changed on disk while serving; rebuild it with: ninebase build "
             f"--only {puzzle} --force --tables <the server's tables directory>, then restart (the log names the file)",
@@ -52,15 +55,14 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     async def http_error(request: Request, error: Exception) -> Response:
         path = shown(request.url.path, MAX_STATE_CHARACTERS)
         messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
-        response = error_response(error.status_code, messages.get(error.status_code, str(error.detail)))
+        response = respond(request, error.status_code, messages.get(error.status_code, str(error.detail)))
         response.headers.update(error.headers or {})  # 405 names the allowed methods in Allow
         return response
 
     async def server_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)
-        return error_response(500, "internal error; the server's log says more")
+        return respond(request, 500, "internal error; the server's log says more")
 
-    explorer = Explorer(tables)
     routes = [
         Route("/api/{puzzle}", service.probe, methods=["GET"]),
         Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),

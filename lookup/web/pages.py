@@ -1,16 +1,17 @@
 """The explorer page (service.md section 3): server-rendered HTML from Jinja2
 templates, enhanced by `static/explorer.js`, which fetches the position's
-view from `/api/{puzzle}/view` and updates the page in place.
+view from `/api/{puzzle}/view`, updates the page in place and plays moves.
 
 `/` lists the puzzles; `/{puzzle}?state=` shows one position (the URL is the
-shareable link); `/{puzzle}/random?distance=D` picks one at that distance;
-`/{puzzle}/stats` draws the histogram. Without JavaScript the page still
-shows the position, its distance and every move as a link.
+shareable link); `/{puzzle}/rules` the full rules; `/{puzzle}/random?distance=D`
+picks a position at that distance; `/{puzzle}/stats` charts the distances.
+Without JavaScript the page still shows the position, its distance and every
+move as a link. The markup carries no inline script or style, so the pages
+work under a strict Content-Security-Policy.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -23,16 +24,34 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import puzzles
-from lookup.sample import sample
-from lookup.tables import Tables, probe
+from lookup.sample import UNSOLVABLE, sample
+from lookup.tables import Tables
 from puzzles import Puzzle
 from puzzles.text import InputError, plural, shown
 
-from .api import ApiError, board_of, puzzle_of, state_of
+from .api import ApiError, board_of, error_response, puzzle_of, state_of
+from .errors import wants_html
 from .limits import MAX_STATE_CHARACTERS
+from .position import position
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
+STATUS_TITLES = {400: "That cannot be read", 404: "Not found", 405: "Not allowed here", 503: "A table is damaged"}
+
+
+def text_blocks(text: str) -> list[tuple[str, Any]]:
+    """A rules text (see `Puzzle.rules`) as blocks for the template:
+    ("p", text), ("ul", [items]) or ("pre", text)."""
+    blocks: list[tuple[str, Any]] = []
+    for block in text.strip().split("\n\n"):
+        lines = block.splitlines()
+        if all(line.startswith("    ") for line in lines):
+            blocks.append(("pre", "\n".join(line[4:] for line in lines)))
+        elif all(line.startswith("- ") for line in lines):
+            blocks.append(("ul", [line[2:] for line in lines]))
+        else:
+            blocks.append(("p", " ".join(lines)))
+    return blocks
 
 
 class Explorer:
@@ -48,44 +67,52 @@ class Explorer:
         return puzzle_of(request)
 
     def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
-        """Everything the templates show of one position (raises InputError)."""
-        table = self.tables.table(puzzle.name)
-        probed = probe(puzzle, table, board)
-        solution = probed.solution
-        context: dict[str, Any] = {
-            "puzzle": puzzle,
-            "probe": probed,
-            "state": solution.state,
-            "board": puzzle.svg(solution.boards[0]),
-            "caption": puzzle.board_caption(board),
-            "unit": puzzle.unit,
-            "steps": [
-                {"move": puzzle.move_label(move), "board": puzzle.svg(after)}
-                for move, after in zip(solution.moves, solution.boards[1:], strict=True)
-            ],
-            "labels": [puzzle.move_label(s.move) for s in probed.successors or []],
-            # data-move: the move as in `moves` (JSON for a non-string, such as sansu's [i, j])
-            "move_values": [s.move if isinstance(s.move, str) else json.dumps(s.move) for s in probed.successors or []],
-            "panel": puzzle.page_panel(table, board),
-        }
-        return context
+        """Everything the templates show of one position."""
+        return position(puzzle, self.tables.table(puzzle.name), board)
+
+    def distances(self, puzzle: Puzzle) -> dict[str, Any]:
+        """What the random-position form offers: the distances that exist and one to start at."""
+        stats = self.tables.stats(puzzle.name)
+        largest = stats["max_distance"]
+        lowest = UNSOLVABLE if stats["solvable"] < stats["states"] else 0
+        return {"lowest": lowest, "largest": largest, "start": (largest + 1) // 2}
+
+    def render(self, request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+        return self.templates.TemplateResponse(request, name, context, status_code=status)
+
+    def error_page(self, request: Request, status: int, message: str, **context: Any) -> Response:
+        """An error: for a browser a page that says what went wrong and offers
+        a way on (`context` fills its form), for a program `{"error": ...}`."""
+        if not wants_html(request):
+            return error_response(status, message)
+        if "puzzle" not in context:
+            name = request.path_params.get("puzzle") or request.url.path.strip("/").split("/")[0]
+            context["puzzle"] = puzzles.get(name) if name in puzzles.names() else None
+        if context["puzzle"] is not None and "wanted" in context:
+            context["range"] = self.distances(context["puzzle"])
+        context.setdefault("title", STATUS_TITLES.get(status, "Something went wrong"))
+        return self.render(request, "error.html", {"error": message, **context}, status)
 
     async def index(self, request: Request) -> Response:
-        entries = [(puzzles.get(name), puzzles.get(name).example()) for name in puzzles.names()]
-        return self.templates.TemplateResponse(request, "index.html", {"entries": entries})
+        entries = []
+        for name in puzzles.names():
+            puzzle = puzzles.get(name)
+            example = puzzle.example()
+            entries.append((puzzle, example, self.position(puzzle, puzzle.board(example))["board"]))
+        return self.render(request, "index.html", {"entries": entries})
 
     async def page(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         state = request.query_params.get("state", "")
         try:
-            checked = state_of(request, puzzle, puzzle.example())
+            checked = state_of(request, puzzle, puzzle.example())  # within the length limit
             context = self.position(puzzle, puzzle.board(checked.replace("_", " ")))
-        except (ApiError, InputError) as error:
-            shown_state = state[:MAX_STATE_CHARACTERS]
-            return self.templates.TemplateResponse(
-                request, "error.html", {"puzzle": puzzle, "state": shown_state, "error": str(error)}, status_code=400
-            )
-        return self.templates.TemplateResponse(request, "explorer.html", context)
+        except ApiError as error:
+            return self.error_page(request, 400, str(error), puzzle=puzzle, state=state[:MAX_STATE_CHARACTERS])
+        except InputError as error:
+            quoted = shown(state, MAX_STATE_CHARACTERS)
+            return self.error_page(request, 400, f"state {quoted}: {error}", puzzle=puzzle, state=state)
+        return self.render(request, "explorer.html", {**context, "range": self.distances(puzzle)})
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
@@ -93,6 +120,12 @@ class Explorer:
         context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle)))
         template = self.templates.get_template("position.html")
         return HTMLResponse(template.render(request=request, **context))
+
+    async def rules(self, request: Request) -> Response:
+        puzzle = self.puzzle(request)
+        example = self.position(puzzle, puzzle.board(puzzle.example()))
+        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.rules()), "example": example}
+        return self.render(request, "rules.html", context)
 
     async def random_position(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
@@ -103,9 +136,9 @@ class Explorer:
             (state,), _ = sample(self.tables.table(puzzle.name), puzzle, distance, 1, seed)
         except (ValueError, InputError) as error:
             quoted = shown(text, MAX_STATE_CHARACTERS)
-            message = f"distance {quoted}: {error}" if isinstance(error, InputError) else f"{quoted} is not a distance"
-            return self.templates.TemplateResponse(
-                request, "error.html", {"puzzle": puzzle, "state": "", "error": message}, status_code=400
+            message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
+            return self.error_page(
+                request, 400, message, puzzle=puzzle, wanted=text[:MAX_STATE_CHARACTERS], title="No such position"
             )
         return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}", 303)
 
@@ -114,8 +147,8 @@ class Explorer:
         table = self.tables.table(puzzle.name)
         stats = self.tables.stats(puzzle.name)
         hardest, _ = sample(table, puzzle, None, HARDEST_LINKS, 0)
-        context = {"puzzle": puzzle, "stats": stats, "hardest": hardest, "widest": max(stats["histogram"])}
-        return self.templates.TemplateResponse(request, "stats.html", context)
+        context = {"puzzle": puzzle, "stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
+        return self.render(request, "stats.html", context)
 
     def routes(self) -> list[Any]:
         return [
@@ -123,6 +156,28 @@ class Explorer:
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
             Route("/api/{puzzle}/view", self.view, methods=["GET"]),
             Route("/{puzzle}", self.page, methods=["GET"]),
+            Route("/{puzzle}/rules", self.rules, methods=["GET"]),
             Route("/{puzzle}/random", self.random_position, methods=["GET"]),
             Route("/{puzzle}/stats", self.stats, methods=["GET"]),
         ]
+
+
+def ticks(largest: int) -> dict[str, Any]:
+    """The count axis of the stats chart: four round steps that reach the
+    largest count, as (percent of the axis, label) marks."""
+    raw = max(largest, 4) / 4
+    magnitude = 10 ** (len(str(int(raw))) - 1)
+    step = next(
+        int(f * magnitude)
+        for f in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
+        if f * magnitude >= raw and f * magnitude % 1 == 0
+    )
+    return {"top": 4 * step, "marks": [(25 * k, short(k * step)) for k in range(5)]}
+
+
+def short(count: int) -> str:
+    """A round count in few characters, for an axis: 60k, 1.5M."""
+    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if count >= size:
+            return f"{count / size:g}{suffix}"
+    return str(count)

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..answers import Probe, ProposedAnswer, Solution
+from ..answers import Change, Probe, ProposedAnswer, Solution
 from ..contract import Puzzle
 from ..drawing import grid, histogram_lines
 from ..storage import UNREACHABLE, Packed, TableReader
@@ -47,6 +47,7 @@ from .board import (
     compact_index,
     decode,
     encode,
+    move_target,
     orientations_of,
     parity_rule_holds,
     pattern_of,
@@ -108,7 +109,7 @@ class Cube(Puzzle):
             if value not in _COORDINATES:
                 raise InputError(f"{prefix}{name} is {shown(value)}, expected 1, 2 or 3")
         if len(pattern) != 9:
-            raise InputError(f"{prefix}expected 9 pattern letters, found {len(pattern)} in {shown(pattern)}")
+            raise InputError(f"{prefix}expected 9 pattern letters, found {len(pattern)}")
         for position, letter in enumerate(pattern, 1):
             if letter not in LETTERS:
                 raise InputError(f"{prefix}square {position} is {shown(letter)}, expected one of W B R E")
@@ -330,6 +331,24 @@ class Cube(Puzzle):
 
     def svg(self, board: Board) -> str:
         return page.board_svg(board)
+
+    def about(self) -> str:
+        return (
+            "Eight cubes and one empty square on a 3x3 board; opposite faces of a cube share a colour, white, "
+            "blue or red. A move rolls a cube next to the empty square over its edge into it, which changes the "
+            "colour on top. Every question starts with all cubes white on top, and is solved when the top colours "
+            "show the target pattern."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str] | None:
+        if not solution.solvable:
+            return None
+        return solution.boards[-1], "Goal: the board the rolls end on, showing the pattern"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        empty = board[0]
+        target = move_target(empty, move)
+        return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
 
     def page_panel(self, table: TableReader, instance: Instance) -> str:
         """The pattern editor, with the distance each click would give, and the start squares."""

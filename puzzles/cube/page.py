@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from urllib.parse import urlencode
 
-from ..drawing import svg
-from ..text import plural
+from ..drawing import cell_group, svg
 from .board import Board, Instance, orientations_of
 
 SVG_COLOURS = {"W": "#f8f8f8", "B": "#1f5fbf", "R": "#c8102e"}
@@ -29,16 +28,18 @@ def board_svg(board: Board) -> str:
     for cell, cube in enumerate(orientations_of(board)):
         x, y = cell % 3 * 60, cell // 3 * 60
         if cube == "E":
-            parts.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" stroke-dasharray="4"/>'
+            body = (
+                f'<rect class="area" x="{x + 2}" y="{y + 2}" width="56" height="56" fill="none" stroke="#999" '
+                'stroke-dasharray="4"/>'
             )
-            continue
-        top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
-        parts.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
-            f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
-            f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
-        )
+        else:
+            top, along_x, along_y = (SVG_COLOURS[c] for c in cube)
+            body = (
+                f'<rect class="area" x="{x + 2}" y="{y + 2}" width="56" height="56" fill="{along_y}" stroke="#333"/>'
+                f'<rect x="{x + 2}" y="{y + 12}" width="56" height="36" fill="{along_x}"/>'
+                f'<rect x="{x + 12}" y="{y + 12}" width="36" height="36" fill="{top}" stroke="#333"/>'
+            )
+        parts.append(cell_group(cell + 1, body))
     label = ", ".join(orientations_of(board))
     return svg(180, 180, "".join(parts), f"cube board, each square top x-facing y-facing colours: {label}")
 
@@ -85,19 +86,22 @@ def editor_html(pattern: str, compact: dict[str, str], after: Sequence[int | Non
         number = square + 1
         if letter == "E":
             squares.append(
-                f'<span class="square" data-square="{number}" data-letter="E" '
-                f'aria-label="square {number}: the empty square">{swatch("E")}<small>&nbsp;</small></span>'
+                f'<span class="square" data-square="{number}" data-letter="E">'
+                f'<span class="visually-hidden">square {number}: the empty square</span>{swatch("E")}'
+                "<small>&nbsp;</small></span>"
             )
             continue
         distance = next(distances)
-        then = plural(distance, *unit) if distance is not None else "unreachable"
+        shown = "—" if distance is None else str(distance)
+        spoken = "unreachable" if distance is None else unit[distance != 1]
         following = NEXT_COLOUR[letter]
         target = compact[pattern[:square] + following + pattern[square + 1 :]]
         squares.append(
             f'<a class="square" data-square="{number}" data-letter="{letter}" href="{link(target)}" '
-            f'data-state-empty="{escape(compact[emptied_at(pattern, square)])}" '
-            f'aria-label="square {number}: {COLOUR_NAMES[letter]}; a click makes it {COLOUR_NAMES[following]}: '
-            f'{then}">{swatch(letter)}<small>{"—" if distance is None else distance}</small></a>'
+            f'data-state-empty="{escape(compact[emptied_at(pattern, square)])}">'
+            f'<span class="visually-hidden">square {number}, {COLOUR_NAMES[letter]}; a click makes it '
+            f"{COLOUR_NAMES[following]}:</span>{swatch(letter)}<small>{shown}</small>"
+            f'<span class="visually-hidden"> {spoken}</span></a>'
         )
     return (
         '<h2>Target pattern</h2><p class="hint">Click a square to change its top colour (W, B, R in turn); the '

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .. import permutations
-from ..answers import ProposedAnswer, Solution
+from ..answers import Change, ProposedAnswer, Solution
 from ..contract import BoardPuzzle
 from ..drawing import cells_svg, grid, svg
 from ..text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows, read_integer
@@ -194,6 +194,22 @@ class Eight(BoardPuzzle):
 
     def heading(self, solution: Solution) -> str:
         return f"{self.name} {solution.state} (goal {self.compact(goal_of(solution.boards[0]))})"
+
+    def about(self) -> str:
+        return (
+            "Eight numbered tiles and one empty cell on a 3x3 board; a move slides a tile next to the empty cell "
+            "into it, and U, D, L, R name where the empty cell goes. The board is solved when it reads 1 to 9 in "
+            "order with the empty cell where the missing number belongs. Half of all boards can never get there."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str]:
+        goal = goal_of(solution.boards[0])
+        return goal, f"Goal {self.compact(goal)}: in order, the empty cell where {goal[0]} belongs"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        empty = board[1].index(board[0] - 1)
+        target = TARGETS[empty][move]
+        return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
 
 
 PUZZLE = Eight()

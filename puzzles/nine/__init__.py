@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..answers import ProposedAnswer, Solution
+from ..answers import Change, ProposedAnswer, Solution
 from ..contract import BoardPuzzle
 from ..drawing import cells_svg, svg
 from ..text import InputError, content_lines, read_integer, shown
@@ -187,7 +187,7 @@ class Nine(BoardPuzzle):
         cells = f"{board:018b}"
         fills = ["#333" if c == "1" else "#eee" for c in cells]
         labels = ["" for _ in cells]
-        body = cells_svg(labels[:9], fills[:9], 0, 50) + cells_svg(labels[9:], fills[9:], 170, 50)
+        body = cells_svg(labels[:9], fills[:9], 0, 50) + cells_svg(labels[9:], fills[9:], 170, 50, first=10)
         body += '<text x="75" y="168" text-anchor="middle" font-size="18">A</text>'
         body += '<text x="245" y="168" text-anchor="middle" font-size="18">B</text>'
         return svg(320, 175, body, f"matrix A {cells[:9]} and matrix B {cells[9:]}, dark cells are 1")
@@ -195,6 +195,28 @@ class Nine(BoardPuzzle):
     def panel(self, board: Board) -> list[str]:
         cells = f"{board:018b}"
         return ["A   B"] + [f"{cells[r : r + 3]} {cells[9 + r : 12 + r]}" for r in (0, 3, 6)]
+
+    def about(self) -> str:
+        return (
+            "Two 3x3 grids of 0s and 1s, A and B; dark cells are 1. AL and AR turn A a quarter turn left or right, "
+            "BL and BR turn B, and C1, C2, C3 swap column 1, 2 or 3 of A with the same column of B. Solved when A is "
+            "all 0 and B all 1; a board with the wrong number of 1s on corners, edges or centres never gets there."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str]:
+        return GOAL, "Goal: A all 0, B all 1"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        """A turn moves every cell of its matrix round (the centre turns in
+        place); a column exchange swaps three cells of A with three of B."""
+        name = MOVES[move]
+        if name[0] == "C":
+            column = int(name[1])
+            pairs = [(row * 3 + column, 9 + row * 3 + column) for row in range(3)]
+            return {cell: Change(other) for a, b in pairs for cell, other in ((a, b), (b, a))}
+        first = 1 if name[0] == "A" else 10
+        source, turn = (_COUNTER_CLOCKWISE, -90) if name[1] == "L" else (_CLOCKWISE, 90)
+        return {first + new: Change(first + old, turn) for new, old in enumerate(source)}
 
 
 PUZZLE = Nine()

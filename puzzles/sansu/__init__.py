@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import permutations
-from ..answers import ProposedAnswer, Solution
+from ..answers import Change, ProposedAnswer, Solution
 from ..contract import BoardPuzzle
 from ..drawing import cells_svg, grid, svg
 from ..storage import SINGLE_SEARCH, TableReader
@@ -186,6 +186,20 @@ class Sansu(BoardPuzzle):
 
     def panel(self, board: Board) -> list[str]:
         return grid(self.compact(board))
+
+    def about(self) -> str:
+        return (
+            "Nine digits on a 3x3 tile; a move swaps two digits side by side or one above the other. The tile is "
+            "solved, a sansu, when all eight lines (three rows, three columns, two diagonals) have a digit sum "
+            "divisible by 3. A red stroke marks each line that is not there yet."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str]:
+        return solution.boards[-1], "The sansu these swaps reach (any sansu counts)"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        i, j = SWAPS[move]
+        return {i + 1: Change(j + 1), j + 1: Change(i + 1)}
 
     def svg(self, board: Board) -> str:
         """The tile, with every line whose digit sum is not yet divisible by 3 struck through."""

@@ -1,0 +1,39 @@
+"""Which form an error takes: a page for a browser, JSON for a program.
+
+`/api/...` always answers JSON. Elsewhere a client that lists `text/html`
+in its Accept header at least as high as `application/json` (as every
+browser does) gets an HTML page; anything else, `*/*` included (curl,
+scripts), gets the JSON object `{"error": ...}` as before.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+
+
+def quality(accept: str) -> dict[str, float]:
+    """The media ranges of an Accept header with their q-values."""
+    ranges = {}
+    for part in accept.split(","):
+        media, *parameters = (piece.strip() for piece in part.split(";"))
+        q = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if media:
+            ranges[media.lower()] = q
+    return ranges
+
+
+def wants_html(request: Request) -> bool:
+    """Whether the error should be an HTML page (see the module's docstring)."""
+    if request.url.path.startswith("/api/"):
+        return False
+    ranges = quality(request.headers.get("accept", ""))
+    html = ranges.get("text/html", 0.0)
+    json = max(ranges.get(media, 0.0) for media in ("application/json", "application/*", "*/*"))
+    return html > 0 and html >= json

@@ -1,0 +1,29 @@
+"""The service as it will be deployed behind a strict Content-Security-Policy:
+`lookup.web.app_from_environment` with every answer carrying the policy
+(any policy the app sets itself is replaced). The browser tests serve this
+with uvicorn, so a page that needed an inline script, an inline style or a
+handler attribute would be refused by the browser and log a violation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lookup.web import app_from_environment
+
+POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
+
+
+def app() -> Any:
+    """The ASGI app for `uvicorn --factory csp_app:app`."""
+    inner = app_from_environment()
+
+    async def with_policy(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        async def send_with_policy(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"content-security-policy"]
+                message = {**message, "headers": [*headers, (b"content-security-policy", POLICY.encode())]}
+            await send(message)
+
+        await inner(scope, receive, send_with_policy if scope["type"] == "http" else send)
+
+    return with_policy

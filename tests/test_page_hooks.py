@@ -1,0 +1,151 @@
+"""The hooks that explain a puzzle on the explorer page: the description, the
+rules, the goal and what each move does to the drawing, for every built-in
+puzzle, and their defaults for a puzzle that declares none (Lights Out)."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from lights_out import PUZZLE as LIGHTS
+
+import lookup
+import puzzles
+from puzzles import Solution
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITION_ATTRIBUTES = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "data-cell"}
+BOARD_PUZZLES = [name for name in lookup.PUZZLES if puzzles.get(name).instances_are_boards]
+
+
+def cells(svg: str) -> dict[int, ElementTree.Element]:
+    """The `data-cell` groups of a drawing, by number."""
+    root = ElementTree.fromstring(svg)
+    return {int(group.get("data-cell")): group for group in root.iter() if group.get("data-cell")}
+
+
+def markup(group: ElementTree.Element) -> bytes:
+    return ElementTree.tostring(group)
+
+
+def content(group: ElementTree.Element) -> list[tuple[str, tuple, str]]:
+    """What a cell shows, wherever it is: each element's tag, its attributes
+    other than coordinates, and its text."""
+    return [
+        (e.tag, tuple(sorted((k, v) for k, v in e.attrib.items() if k not in POSITION_ATTRIBUTES)), e.text or "")
+        for e in group.iter()
+    ]
+
+
+def random_boards(tables: lookup.Tables, name: str, count: int = 15) -> list:
+    puzzle = puzzles.get(name)
+    distances, compact = puzzle.sample_space(tables.table(name))
+    rng = random.Random(22)
+    return [puzzle.board(compact(rng.randrange(distances.size))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("name", lookup.PUZZLES)
+def test_every_puzzle_says_what_it_is_and_has_full_rules(name: str) -> None:
+    puzzle = puzzles.get(name)
+    sentences = [s for s in puzzle.about().replace("e.g.", "eg").split(". ") if s.strip()]
+    assert 2 <= len(sentences) <= 4 and "olved" in puzzle.about()
+    rules = puzzle.rules()
+    assert rules != LIGHTS.rules() and len(rules) > 600
+    for move in puzzle.move_names:
+        assert move in rules, f"{name}: the rules never name the move {move}"
+    assert puzzle.example() in rules
+
+
+@pytest.mark.parametrize("name", BOARD_PUZZLES)
+def test_a_move_declares_exactly_the_cells_whose_drawing_changes(tables: lookup.Tables, name: str) -> None:
+    puzzle = puzzles.get(name)
+    for board in random_boards(tables, name):
+        before = cells(puzzle.svg(board))
+        assert sorted(before) == list(range(1, len(before) + 1))
+        for move in range(len(puzzle.move_names)):
+            after_board = puzzle.apply(board, move)
+            declared = puzzle.move_changes(board, move)
+            if after_board is None:
+                assert declared == {}
+                continue
+            after = cells(puzzle.svg(after_board))
+            changed = {number for number in before if markup(before[number]) != markup(after[number])}
+            assert changed <= set(declared) <= set(before), (puzzle.compact(board), puzzle.move_names[move])
+            for number, change in declared.items():
+                assert change.source in before
+                if not change.turn and name != "cube":  # a rolled cube shows other colours
+                    assert content(after[number]) == content(before[change.source])
+
+
+def test_the_cube_rolls_the_cube_into_the_empty_square(tables: lookup.Tables) -> None:
+    cube = puzzles.get("cube")
+    solution = tables.solve("cube", "2 1 RBWRWWEWW")
+    for board, move in zip(solution.boards, solution.moves, strict=False):
+        changes = cube.move_changes(board, cube.move_names.index(move))
+        empty = board[0] + 1
+        assert set(changes) == {empty, changes[empty].source} and changes[changes[empty].source].source == empty
+        assert changes[empty].source == cube.apply(board, cube.move_names.index(move))[0] + 1
+
+
+@pytest.mark.parametrize(
+    ("name", "state", "goal"),
+    [
+        ("eight", "527943610", "123456709"),
+        ("eight", "123069478", "123406789"),
+        ("clocks", "9 9 12 6 6 6 6 3 6", "12 12 12 12 12 12 12 12 12"),
+        ("nine", "111111111 111111111", "000000000 111111111"),
+        ("sansu", "175426839", "615429837"),
+        ("cube", "2 1 RBWRWWEWW", None),
+    ],
+)
+def test_the_goal_beside_the_board(tables: lookup.Tables, name: str, state: str, goal: str | None) -> None:
+    puzzle = puzzles.get(name)
+    board, caption = puzzle.goal(tables.solve(name, state))
+    assert caption
+    if goal is not None:
+        assert puzzle.compact(board) == goal
+    else:
+        assert puzzle.svg(board) == puzzle.svg(tables.solve(name, state).boards[-1])
+
+
+def test_the_defaults_serve_a_puzzle_that_declares_none() -> None:
+    assert "fewest presses" in LIGHTS.about()
+    rules = LIGHTS.rules()
+    assert "101010101" in rules and "\n    101\n    010\n    101\n" in rules
+    assert LIGHTS.move_changes(0b101010101, 4) == {}
+    boards = [0b010111010, 0]
+    assert LIGHTS.goal(Solution("lights", "010111010", 1, ["5"], boards)) == (0, "goal")
+    assert LIGHTS.goal(Solution("lights", "010111010", None, [], boards[:1])) is None
+
+
+def test_what_a_wheel_holds_carries_the_rules(tmp_path: Path) -> None:
+    """setuptools' build_py lays out the packages and their data as a wheel
+    holds them; a fresh process that imports from there reads the same rules."""
+    built = tmp_path / "lib"
+    subprocess.run(
+        [sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "build_py", "-d", str(built)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    for name in lookup.PUZZLES:
+        assert (built / "puzzles" / name / "rules.txt").read_text() == puzzles.get(name).rules()
+    read = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import puzzles, sys; print(puzzles.__file__); sys.stdout.write(puzzles.get('cube').rules())",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(built)},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    where, text = read.stdout.split("\n", 1)
+    assert where.startswith(str(built)) and text == puzzles.get("cube").rules()
