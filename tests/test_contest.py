@@ -29,10 +29,10 @@ from click.testing import CliRunner
 import lookup
 import puzzles
 from lookup.check import OPTIMAL, check
-from lookup.contest import answers as answers_of
 from lookup.contest import write_package
 from lookup.contest.command import package as package_command
 from lookup.contest.kit import Kit
+from lookup.contest.writer import answers as answers_of
 from lookup.sample import sample
 
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")
@@ -239,7 +239,7 @@ def validate(validator: Path, *arguments: object, stdin: bytes = b"") -> subproc
 
 
 def test_the_output_validator_speaks_kattis_and_testlib(tables: lookup.Tables, tmp_path: Path) -> None:
-    write_package(tables, puzzles.get("sansu"), tmp_path / "sansu", cases=12, scoring=True)
+    write_package(tables, puzzles.get("sansu"), tmp_path / "sansu", seed=0, cases=12, scoring=True)
     validator, sample = tmp_path / "sansu" / "output_validators" / "judge.py", tmp_path / "sansu" / "data" / "sample"
     instance, answer = sample / "1.in", sample / "1.ans"  # 175426839: five swaps
     longer = answer.read_text().replace("5", "7", 1).encode()  # the same sansu, two swaps more
@@ -364,7 +364,9 @@ def verifyproblem(tmp_path: Path, package_dir: Path, *parts: str) -> str:
 def test_verifyproblem_passes(tables: lookup.Tables, packages, tmp_path: Path, name: str) -> None:
     if name.endswith("--scoring"):
         package_dir = tmp_path / "scored"
-        write_package(tables, puzzles.get("sansu"), package_dir, cases=fewest_cases(tables, "sansu"), scoring=True)
+        write_package(
+            tables, puzzles.get("sansu"), package_dir, seed=0, cases=fewest_cases(tables, "sansu"), scoring=True
+        )
     else:
         package_dir = packages[name]
     report = verifyproblem(tmp_path, package_dir, "config", "data", "validators", "submissions")
