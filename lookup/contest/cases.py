@@ -118,4 +118,9 @@ def choose_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[s
             f"{kit.puzzle.name} takes {plural(len(required), 'case')}"
         )
     chooser.fill(budget - len(required))
+    if len(chooser.cases) < budget:
+        raise InputError(
+            f"--cases {budget} is too many: {kit.puzzle.name} gives {len(chooser.cases)} distinct cases "
+            f"(at most {POOL} instances are drawn per distance)"
+        )
     return chooser.cases
