@@ -301,6 +301,7 @@ def files_of_puzzle(tables_dir: Path, tmp_path: Path, name: str) -> dict[str, by
         (["eight", "{tmp}/Eight-A"], "lowercase letters and digits only"),
         (["eight", "{tmp}/eight", "--scoring"], "eight has no scored variant"),
         (["eight", "{tmp}/eight", "--cases", "3"], "--cases 3 is too few"),
+        (["nine", "{tmp}/nine", "--cases", "5000"], "--cases 5000 is too many"),
         (["lights", "{tmp}/lights"], "lights has no contest kit"),
         (["nosuch", "{tmp}/nosuch"], "unknown puzzle 'nosuch'"),
     ],
