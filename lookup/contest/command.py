@@ -18,7 +18,7 @@ from ..cli import EXIT_STATUS_HELP, open_for, puzzle_argument, reported_errors, 
 DEFAULT_CASES = 100
 
 
-@click.command(short_help="Write a contest problem package (Kattis format, DOMjudge zip).", epilog=EXIT_STATUS_HELP)
+@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same test data.")
