@@ -445,3 +445,8 @@ def serve(tables_dir: Path | None, host: str, port: int, workers: int, cache: in
         uvicorn.run(target, factory=True, host=host, port=port, workers=workers, log_level="warning")
     else:
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=10)
+
+
+from .contest.command import package  # noqa: E402 (it builds on the helpers above)
+
+main.add_command(package)
