@@ -15,6 +15,7 @@ from puzzles import Puzzle
 from . import answering
 from .building import build_with_progress, verify_lines
 from .common import EXIT_BAD_INPUT, EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, fail, reported_errors, tables_option
+from .packaging import package
 
 EXIT_ADDRESS = 5
 SERVE_EXIT_HELP = f"""{EXIT_STATUS_HELP} 5: the address cannot be used (the port is busy,
@@ -115,7 +116,7 @@ def serve(
     run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
 
 
-for command in answering.COMMANDS:
+for command in (*answering.COMMANDS, package):
     main.add_command(command)
 
 __all__ = ["main"]

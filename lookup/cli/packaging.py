@@ -1,0 +1,51 @@
+"""`ninebase package`: a problem package for contest systems (the writer is
+`lookup.contest`, loaded only when the command runs)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from puzzles import Puzzle
+from puzzles.text import plural
+
+from .common import EXIT_STATUS_HELP, open_for, puzzle_argument, reported_errors, tables_option
+
+DEFAULT_CASES = 100
+
+
+@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same test data.")
+@click.option(
+    "--cases",
+    type=click.IntRange(min=1),
+    default=DEFAULT_CASES,
+    show_default=True,
+    help="Secret test files: the required coverage first, random instances after.",
+)
+@click.option("--zip", "zip_", is_flag=True, help="Also write DIRECTORY.zip, ready for a DOMjudge upload.")
+@click.option("--scoring", is_flag=True, help="Score answers as the original did (sansu: 0 to 10 points per test).")
+@tables_option
+def package(
+    puzzle: Puzzle, directory: Path, seed: int, cases: int, zip_: bool, scoring: bool, tables_dir: Path | None
+) -> None:
+    """Write a complete problem package for PUZZLE into DIRECTORY (new or
+    empty): problem.yaml, the statement, sample and secret test data chosen
+    with the tablebase, validators that need neither ninebase nor tables,
+    and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it."""
+    from lookup.contest import check_target, write_package, zip_path
+
+    with reported_errors():
+        check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built
+        with open_for(puzzle, tables_dir) as tables:
+            written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring)
+    kinds = Counter(case.kind for case in written.cases)
+    summary = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
+    click.echo(
+        f"{directory}: {plural(written.samples, 'sample file')} and {plural(len(written.cases), 'secret case')} "
+        f"({summary}), {plural(len(written.files), 'file')}" + (f"; {zip_path(directory)}" if zip_ else "")
+    )

@@ -1,0 +1,126 @@
+"""Which instances a problem package's secret data holds, chosen with the
+tablebase: every distance from 0 to the largest, the hardest instances,
+unsolvable ones where the puzzle has them, the hardest instance of each
+class the kit names (every empty cell, every start square), the kit's
+format edge cases, a file as full as the format allows, and then random
+instances up to the budget. The same seed gives the same choice."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from puzzles.text import InputError, plural
+
+from ..sample import UNSOLVABLE, sample
+from ..tables import Tables
+from .kit import Kit
+
+HARDEST = 3
+"""Instances at the largest distance (when that many exist)."""
+UNSOLVABLE_CASES = 3
+POOL = 400
+"""Instances drawn per distance to choose from."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test file: what it covers (`kind`: distance, hardest, unsolvable,
+    class, edge case, full file or random), its label, and its instances in
+    compact form."""
+
+    kind: str
+    label: str
+    instances: tuple[str, ...]
+
+    def file_name(self, number: int) -> str:
+        return f"{number:03d}-{re.sub(r'[^a-z0-9]+', '-', self.label.lower()).strip('-')}"
+
+
+class Chooser:
+    """Draws instances at exact distances from one puzzle's table, each at most once."""
+
+    def __init__(self, tables: Tables, kit: Kit, seed: int, taken: list[str]) -> None:
+        self.kit, self.puzzle, self.seed = kit, kit.puzzle, seed
+        self.table = tables.table(self.puzzle.name)
+        stats = tables.stats(self.puzzle.name)
+        self.largest = int(stats["max_distance"])
+        self.has_unsolvable = stats["solvable"] < stats["states"] and not kit.config.get("solvable_only", False)
+        self.taken = set(taken)
+        self.cases: list[Case] = []
+        self._pools: dict[int, list[str]] = {}
+
+    def pool(self, distance: int) -> list[str]:
+        """Up to POOL instances at exactly `distance` (-1: unsolvable), fixed by the seed."""
+        if distance not in self._pools:
+            try:
+                self._pools[distance] = sample(self.table, self.puzzle, distance, POOL, self.seed)[0]
+            except InputError:  # no instance at this distance
+                self._pools[distance] = []
+        return self._pools[distance]
+
+    def fresh(self, distance: int, count: int) -> list[str]:
+        return [instance for instance in self.pool(distance) if instance not in self.taken][:count]
+
+    def add(self, kind: str, label: str, *instances: str) -> None:
+        self.taken.update(instances)
+        self.cases.append(Case(kind, label, instances))
+
+    def required(self) -> list[Case]:
+        for distance in range(self.largest + 1):
+            for instance in self.fresh(distance, 1):
+                self.add("distance", f"distance {distance}", instance)
+        for number, instance in enumerate(self.fresh(self.largest, HARDEST - 1), 2):
+            self.add("hardest", f"hardest {number}", instance)
+        if self.has_unsolvable:
+            for number, instance in enumerate(self.fresh(UNSOLVABLE, UNSOLVABLE_CASES), 1):
+                self.add("unsolvable", f"unsolvable {number}", instance)
+        for label, pattern in self.kit.cover.items():
+            hardest = next(
+                (i for d in range(self.largest, -1, -1) for i in self.pool(d) if pattern.search(i)),
+                None,
+            )
+            if hardest is None:
+                raise InputError(f"{self.puzzle.name}'s contest kit names a class {label!r} that no instance is in")
+            if hardest not in self.taken:
+                self.add("class", f"hardest {label}", hardest)
+        for label, state in self.kit.config.get("edge_cases", {}).items():
+            instance = self.puzzle.compact(self.puzzle.board(state))
+            if instance not in self.taken:
+                self.add("edge case", label, instance)
+        most = self.kit.most_instances
+        if most > 1:  # the fullest file the format allows: one instance at each of the smallest distances
+            full = [instance for distance in range(most) for instance in self.pool(distance)[-1:]]
+            self.cases.append(Case("full file", f"{len(full)} datasets", tuple(full)))
+        return self.cases
+
+    def fill(self, count: int) -> None:
+        """`count` more cases, each at a distance drawn at random."""
+        rng = random.Random(self.seed)
+        distances = list(range(self.largest + 1)) + [UNSOLVABLE] * self.has_unsolvable
+        for number in range(1, count + 1):
+            for distance in rng.sample(distances, len(distances)):
+                found = self.fresh(distance, 1)
+                if found:
+                    self.add("random", f"random {number}", *found)
+                    break
+
+
+def choose_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[str]) -> list[Case]:
+    """`budget` secret cases: the required ones first, random ones after;
+    instances in `taken` (the samples) are not drawn again."""
+    chooser = Chooser(tables, kit, seed, taken)
+    required = chooser.required()
+    if budget < len(required):
+        raise InputError(
+            f"--cases {budget} is too few: covering every distance, the hardest, the classes and the edge cases of "
+            f"{kit.puzzle.name} takes {plural(len(required), 'case')}"
+        )
+    chooser.fill(budget - len(required))
+    if len(chooser.cases) < budget:
+        raise InputError(
+            f"--cases {budget} is too many: {kit.puzzle.name} gives {len(chooser.cases)} distinct cases "
+            f"(at most {POOL} instances are drawn per distance)"
+        )
+    return chooser.cases
