@@ -194,7 +194,7 @@ def _hours_of_text(text: np.ndarray) -> np.ndarray:
     width = spaces - starts
     last = data[spaces - 1].astype(np.int64) - 48
     first = data[starts].astype(np.int64) - 48
-    digits = (last >= 0) & (last <= 9) & (first >= 0) & (first <= 9) & ((width == 1) | (width == 2))
+    digits = (last >= 0) & (last <= 9) & (first >= 0) & (first <= 9) & ((width == 1) | (width == 2) & (first > 0))
     hours = np.where(width == 2, first * 10 + last, last)
     hours[~digits] = -1
     return hours.reshape(count, 9)
