@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .batch import PADDING, Answers, OriginalStream, WholeInput, follow_parents
 from .text import InputError, all_valid, as_text, content_lines, plural, shown
 
 UNREACHABLE = 255
@@ -30,6 +31,9 @@ UNREACHABLE = 255
 
 SINGLE_SEARCH = "search"
 """Group name of the one search of a puzzle that needs only one."""
+
+NO_GOAL = "no goal can be reached from this board"
+"""The reason of an unsolvable board when the puzzle knows no better one."""
 
 
 @dataclass(frozen=True)
@@ -423,6 +427,31 @@ class Puzzle(ABC):
         """A compact state to show first: the compact form's own example."""
         return self.compact_help.rsplit("e.g. ", 1)[1]
 
+    # Many instances at once (lookup.bulk) -------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Keys (int64, for `solve_many` and `distances_of`) of the rows of an
+        (n, width) uint8 array of lines, and which rows were read. Rows hold
+        printable ASCII, zero-padded, with no space at either end. Read only a
+        row written exactly as `compact` writes its instance (the answers echo
+        it as their state); every other row is read one by one with `board`,
+        which names what is wrong. By default no row is read here."""
+        return np.zeros(len(lines), dtype=np.int64), np.zeros(len(lines), dtype=bool)
+
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        """Fewest moves for keys from `read_many`, as int16 (-1 when unsolvable)."""
+        raise NotImplementedError(f"{self.name} reads no lines all at once (read_many)")
+
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        """`solve` for keys from `read_many`, all at once: the same moves,
+        tie-breaks and fields for each key."""
+        raise NotImplementedError(f"{self.name} reads no lines all at once (read_many)")
+
+    def original_stream(self) -> OriginalStream:
+        """A reader of the original input as it arrives, which answers each
+        instance once it is complete; by default the input is kept until it
+        ends, then read and judged (an input of one instance)."""
+        return WholeInput(self)
+
 
 class BoardPuzzle(Puzzle):
     """A puzzle of one search over its boards: the table holds every
@@ -477,7 +506,7 @@ class BoardPuzzle(Puzzle):
         index = self.encode(board)
         distance = distance_table.item(index)
         if distance == UNREACHABLE:
-            reason = self.unsolvable_reason(board) or "no goal can be reached from this board"
+            reason = self.unsolvable_reason(board) or NO_GOAL
             return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
         boards = [board]
         moves = []
@@ -506,3 +535,55 @@ class BoardPuzzle(Puzzle):
         if all_valid(valid, states, self.board):
             return indices
         return self.encode_each(states, self.encode)
+
+    # Many boards at once: the hooks the vectorised solve stands on ----------------
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        distance = table.array("distance")[keys].astype(np.int16)
+        distance[distance == UNREACHABLE] = -1
+        return distance
+
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        """Follows the parent moves of every solvable board at once."""
+        distance = self.distances_of(table, keys)
+        solvable = distance >= 0
+        first = keys[solvable]
+        moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], self.advance)
+        reasons = self.unsolvable_reasons(keys[~solvable])
+        return Answers(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The index after move `moves[i]` from board `indices[i]`, for every i
+        (-1 where the move is illegal): `apply` for many boards. By default
+        one board at a time."""
+        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
+        after = [self.apply(self.decode(index), move) for index, move in pairs]
+        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
+
+    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
+        """`ordered` for rows of move indices (each row's moves, then PADDING).
+        By default the rows as they are, or, if the puzzle reorders its moves,
+        its `ordered` row by row."""
+        if type(self).ordered is Puzzle.ordered:
+            return moves
+        values = [self.move_value(move) for move in range(len(self.move_names))]
+        result = moves.copy()
+        for row in result:
+            count = int(np.count_nonzero(row != PADDING))
+            row[:count] = [values.index(value) for value in self.ordered([values[m] for m in row[:count]])]
+        return result
+
+    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        """`extra` for many solutions, from the index of each one's first and
+        last board (`extra` must look at no other board): one list per field.
+        By default `extra` one solution at a time."""
+        if type(self).extra is BoardPuzzle.extra:
+            return {}
+        columns: dict[str, list[Any]] = {}
+        for start, end in zip(first.tolist(), last.tolist(), strict=True):
+            for name, value in self.extra([self.decode(start), self.decode(end)]).items():
+                columns.setdefault(name, []).append(value)
+        return columns
+
+    def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
+        """The reason of each unsolvable board (as `solve` gives it). By default one board at a time."""
+        return [self.unsolvable_reason(self.decode(index)) or NO_GOAL for index in indices.tolist()]

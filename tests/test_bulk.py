@@ -6,12 +6,17 @@ fields and error objects, line for line, on random states of every puzzle
 from __future__ import annotations
 
 from math import factorial
+from pathlib import Path
 
 import numpy as np
 import pytest
+from lights_out import LightsOut
 
+import build_tables
 import lookup
+import puzzles
 from puzzles import InputError, permutations
+from puzzles.batch import Lines
 
 
 def test_a_clock_value_with_a_leading_zero_is_refused_by_distances_too(tables: lookup.Tables) -> None:
@@ -30,3 +35,33 @@ def test_packed_permutations_rank_as_the_lehmer_code() -> None:
     expected = perms.copy()
     expected[:, [2, 7]] = perms[:, [7, 2]]
     assert (permutations.unpack(swapped) == expected).all()
+
+
+class ReadsLinesAtOnce(LightsOut):
+    """Lights Out reading its lines all at once, and nothing else vectorised:
+    the batch stands on the default hooks (one board at a time)."""
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if lines.shape[1] < 9:
+            return super().read_many(lines)
+        bits = lines[:, :9].astype(np.int64) - ord("0")
+        valid = ((bits == 0) | (bits == 1)).all(axis=1) & ~lines[:, 9:].any(axis=1)
+        return (bits << np.arange(8, -1, -1)).sum(axis=1), valid
+
+
+def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_path: Path) -> None:
+    puzzle = ReadsLinesAtOnce()
+    puzzles.register(puzzle)
+    try:
+        build_tables.build(["lights"], tmp_path)
+        with lookup.open_tables(tmp_path) as tables:
+            texts = [f"{board:09b}" for board in range(512)]
+            cells, plain = Lines("".join(f"{text}\n" for text in texts).encode()).matrix()
+            keys, accepted = puzzle.read_many(cells)
+            assert plain.all() and accepted.all()
+            table = tables.table("lights")
+            values = [puzzle.move_value(move) for move in range(9)]
+            expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+            assert puzzle.solve_many(table, keys).dicts("lights", texts, values) == expected
+    finally:
+        puzzles.unregister("lights")
