@@ -134,3 +134,23 @@ def all_valid(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) 
     except InputError as error:
         raise InputError(f"item {bad[0]}: {error}") from None
     return False
+
+
+_DIGIT_BITS = np.zeros(256, dtype=np.int32)
+_DIGIT_BITS[:10] = 1 << np.arange(10)
+
+
+def fixed_digits(lines: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first `width` characters of zero-padded ASCII rows as digits
+    (uint8; above 9 for any other character), and per row the set of digits
+    it holds as bits (1 << digit); 0 where a row is not exactly `width` digits."""
+    if lines.shape[1] < width:
+        return np.full((len(lines), width), 255, dtype=np.uint8), np.zeros(len(lines), dtype=np.int32)
+    digits = lines[:, :width] - np.uint8(ord("0"))
+    seen = np.zeros(len(lines), dtype=np.int32)
+    whole = ~lines[:, width:].any(axis=1)
+    for column in range(width):
+        bit = _DIGIT_BITS[digits[:, column]]
+        whole &= bit != 0
+        seen |= bit
+    return digits, np.where(whole, seen, 0)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lights_out import LightsOut
 
 import build_tables
@@ -65,3 +67,38 @@ def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_
             assert puzzle.solve_many(table, keys).dicts("lights", texts, values) == expected
     finally:
         puzzles.unregister("lights")
+
+
+def random_states(tables: lookup.Tables, name: str, count: int, seed: int) -> list[str]:
+    """Random instances in compact form, as the puzzle writes them (unsolvable ones included)."""
+    distances, compact = puzzles.get(name).sample_space(tables.table(name))
+    return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
+
+
+@pytest.mark.parametrize("name", ["sansu", "clocks", "eight", "nine"])
+def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tables, name: str) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 2000, seed=3)
+    cells, plain = Lines("".join(f"{text}\n" for text in texts).encode()).matrix()
+    keys, accepted = puzzle.read_many(cells)
+    assert plain.all() and accepted.all()
+    assert puzzle.distances_of(table, keys).tolist() == tables.distances(name, texts).tolist()
+    values = [puzzle.move_value(move) for move in range(len(puzzle.move_names))]
+    expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+    assert puzzle.solve_many(table, keys).dicts(name, texts, values) == expected
+
+
+@pytest.mark.parametrize("name", ["sansu", "clocks", "eight", "nine"])
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(alphabet=" 0123456789WBRE\t", max_size=28))
+def test_the_fast_reader_takes_only_what_the_scalar_reader_writes_back(name: str, text: str) -> None:
+    """A line read all at once is exactly the compact form of its instance;
+    every other line goes to the scalar reader (which names what is wrong)."""
+    puzzle = puzzles.get(name)
+    cells, plain = Lines(f"{text}\n".encode()).matrix()
+    _, accepted = puzzle.read_many(cells) if plain.all() else (None, np.zeros(1, dtype=bool))
+    try:
+        canonical = puzzle.compact(puzzle.board(text)) == text
+    except InputError:
+        canonical = False
+    assert bool(accepted[0]) == canonical

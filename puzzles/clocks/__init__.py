@@ -60,6 +60,13 @@ def _shift(dial: str) -> int:
 
 _SHIFTS = tuple(tuple(map(_shift, dials)) for dials in MOVE_DIALS)
 """Per move, the bit positions of the dials it turns."""
+_QUARTER_TURNS = np.array([sum(1 << shift for shift in shifts) for shifts in _SHIFTS], dtype=np.int64)
+"""Per move, a 1 in the low bit of each dial it turns."""
+_HIGH_BITS = sum(2 << 2 * dial for dial in range(9))
+"""The high bit of every dial."""
+_TURNS_OF_CHARACTER = np.zeros(256, dtype=np.int64)
+_TURNS_OF_CHARACTER[[ord("3"), ord("6"), ord("9")]] = [1, 2, 3]  # and "1" of "12": 0
+_DIAL_PLACES = np.array([_shift(dial) for dial in DIALS], dtype=np.int64)
 
 
 def dial_turns(board: Board) -> tuple[int, ...]:
@@ -169,6 +176,30 @@ class Clocks(BoardPuzzle):
                 f'<text x="{x - 24}" y="{y - 20}" font-size="11">{DIALS[dial]}</text>'
             )
         return svg(210, 210, "".join(parts), f"clocks {self.compact(board)} (dials A to I)")
+
+    # Many settings at once ----------------------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Nine values 3, 6, 9, 12 separated by single spaces: each value
+        starts with one of 3 6 9 1, a 1 is followed by a 2 and a 2 follows a
+        1; with eight spaces and no other character, that is nine values."""
+        space, one, two = lines == ord(" "), lines == ord("1"), lines == ord("2")
+        starts = one | (lines == ord("3")) | (lines == ord("6")) | (lines == ord("9"))
+        followed = np.zeros_like(one)
+        followed[:, :-1] = two[:, 1:]
+        valid = (starts | space | two | (lines == 0)).all(axis=1)
+        valid &= (space.sum(axis=1) == 8) & (starts.sum(axis=1) == 9) & ~(space[:, :-1] & space[:, 1:]).any(axis=1)
+        valid &= ~(one & ~followed).any(axis=1) & ~(two[:, 1:] & ~one[:, :-1]).any(axis=1) & ~two[:, 0]
+        turns = np.zeros((len(lines), 9), dtype=np.int64)
+        turns[valid] = _TURNS_OF_CHARACTER[lines[valid][starts[valid]]].reshape(-1, 9)
+        return (turns << _DIAL_PLACES).sum(axis=1), valid
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """A quarter turn of each dial of the move, all dials at once: the
+        low bits are added and the high bits XORed, so no carry leaves a dial."""
+        return ((indices & ~_HIGH_BITS) + _QUARTER_TURNS[moves]) ^ (indices & _HIGH_BITS)
+
+    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
+        return np.sort(moves, axis=1)
 
     def variant(self, hours: int | None, backward: bool) -> Puzzle:
         if hours not in (None, 4, 12):
@@ -293,6 +324,10 @@ class ClocksByAlgebra(Clocks):
 
     def read_original(self, text: str) -> list[list[int]]:
         raise InputError("the original problem has neither --hours 12 nor --backward")
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """No table to answer from: every line is read and solved one by one."""
+        return Puzzle.read_many(self, lines)
 
     def distance(self, table: TableReader | None, board: list[int]) -> int:
         return len(optimal_moves(board, self.positions, self.backward))
