@@ -56,6 +56,7 @@ from ..base import (
     read_integer,
     svg,
 )
+from ..batch import Answers, OriginalStream
 from ..text import InputError, all_valid, content_lines, plural, shown
 
 COLOURS = "WBR"
@@ -73,6 +74,8 @@ CANONICAL_STARTS = {"start_1_1": 0, "start_2_1": 1, "start_2_2": 4}
 """Group name -> empty cell of the three searched starts."""
 CONTEST_LIMIT = 30
 """The contest prints -1 for a pattern that needs more rolls than this."""
+NO_ROLLS = "no sequence of rolls from this start shows this pattern"
+"""Why a pattern cannot be shown: the reason of every unsolvable question."""
 
 # An orientation is (top, x, y) colour codes; its code is 2 * top + turn.
 ORIENTATIONS = sorted(all_orders(range(3)), key=lambda o: (o[0], o[1] > o[2]))
@@ -459,8 +462,7 @@ class Cube(Puzzle):
         distance = self.distance(table, instance)
         start = start_board(instance[0])
         if distance is None:
-            reason = "no sequence of rolls from this start shows this pattern"
-            return Solution(self.name, self.compact(instance), None, [], [start], {"reason": reason})
+            return Solution(self.name, self.compact(instance), None, [], [start], {"reason": NO_ROLLS})
         symmetry, index = carried(instance)
         witness = table.array("pattern_witness", symmetry.group).item(index)
         parent = table.array("parent", symmetry.group)
@@ -546,31 +548,12 @@ class Cube(Puzzle):
 
     # The original problem's formats ---------------------------------------------
     def read_original(self, text: str) -> list[Instance]:
-        lines = content_lines(text)
-        instances = []
-        position = 0
-        while position < len(lines):
-            number, line = lines[position]
-            dataset = f"dataset {len(instances) + 1} (line {number})"
-            head = line.split()
-            if head == ["0", "0"]:
-                break
-            if len(head) != 2:
-                raise InputError(f"{dataset}: expected 'x y', found {shown(line.strip())}")
-            rows = lines[position + 1 : position + 4]
-            for row_number, row in rows:
-                if len(row.split()) != 3:
-                    raise InputError(
-                        f"{dataset}: line {row_number}: expected three pattern letters separated by spaces, "
-                        f"found {shown(row.strip())}"
-                    )
-            if len(rows) < 3:
-                raise InputError(f"{dataset}: expected 3 rows of the pattern, found {len(rows)}")
-            pattern = "".join("".join(row.split()) for _, row in rows)
-            instances.append(self.instance(head[0], head[1], pattern, dataset))
-            position += 4
+        from .datasets import NO_DATASET, read_datasets
+
+        instances: list[Instance] = []
+        read_datasets(self, content_lines(text), 0, True, instances)
         if not instances:
-            raise InputError("no dataset before the closing '0 0': expected a line 'x y' and three rows")
+            raise InputError(NO_DATASET)
         return instances
 
     def original_count(self, distance: int | None) -> int:
@@ -585,6 +568,27 @@ class Cube(Puzzle):
             ProposedAnswer(read_integer(line.strip(), f"the answer on line {number}"))
             for number, line in content_lines(text)
         ]
+
+    # Many questions at once (puzzles/cube/batch.py, datasets.py) -----------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        from .batch import read_many
+
+        return read_many(lines)
+
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        from .batch import distances_of
+
+        return distances_of(table, keys)
+
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        from .batch import solve_many
+
+        return solve_many(table, keys, NO_ROLLS)
+
+    def original_stream(self) -> OriginalStream:
+        from .datasets import Datasets
+
+        return Datasets(self)
 
     # Drawing --------------------------------------------------------------------
     def panel(self, board: Board) -> list[str]:
