@@ -6,20 +6,111 @@ fields and error objects, line for line, on random states of every puzzle
 from __future__ import annotations
 
 import itertools
+import json
 from math import factorial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lights_out import LightsOut
 
 import build_tables
 import lookup
 import puzzles
-from puzzles import InputError, permutations
+from lookup import bulk
+from puzzles import InputError, Puzzle, permutations
 from puzzles.batch import Lines
+
+NAMES = puzzles.names()
+BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]
+"""Lines no compact form accepts (and a few near misses)."""
+
+
+def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, Any]:
+    """What `solve --batch` has always printed for one line: the scalar `solve`, or an error object."""
+    try:
+        return puzzle.solve(table, puzzle.board(text.strip())).to_dict()
+    except InputError as error:
+        return {"puzzle": puzzle.name, "line": number, "input": text, "error": str(error)}
+
+
+def chunk(texts: list[str], first: int = 1) -> Lines:
+    return Lines("".join(f"{text}\n" for text in texts).encode(), first)
+
+
+def random_states(tables: lookup.Tables, name: str, count: int, seed: int) -> list[str]:
+    """Random instances in compact form, as the puzzle writes them (unsolvable ones included)."""
+    distances, compact = puzzles.get(name).sample_space(tables.table(name))
+    return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
+
+
+def assert_equal_to_scalar(puzzle: Puzzle, table: Any, texts: list[str], first: int = 1) -> None:
+    """Each text is sent as one line ending in \\n (so a text ending in \\r ends in \\r\\n)."""
+    lines = chunk(texts, first)
+    expected = [reference(puzzle, table, text.removesuffix("\r"), first + n) for n, text in enumerate(texts)]
+    assert bulk.answers(puzzle, table, lines) == expected
+    encoded = bulk.solve_chunk(puzzle, table, lines).decode()
+    assert [json.loads(line) for line in encoded.split("\n")[:-1]] == expected
+    assert bulk.distances_chunk(puzzle, table, lines).decode().split("\n")[:-1] == list(map(distance_line, expected))
+
+
+def distance_line(answer: dict[str, Any]) -> str:
+    """What `ninebase distances` prints for the line of a solve or error object."""
+    if "error" in answer:
+        return f"error: line {answer['line']}: {answer['error']}"
+    return "-1" if answer["distance"] is None else str(answer["distance"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: st.DataObject) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    distances, compact = puzzle.sample_space(table)
+    indices = data.draw(st.lists(st.integers(0, distances.size - 1), min_size=1, max_size=60))
+    texts = [compact(index) for index in indices]
+    for _ in range(data.draw(st.integers(0, 4))):  # bad lines and unusual spellings among them
+        position = data.draw(st.integers(0, len(texts)))
+        odd = data.draw(st.sampled_from([*BAD_LINES, f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2]))
+        texts.insert(position, odd)
+    assert_equal_to_scalar(puzzle, table, texts, first=data.draw(st.integers(1, 10**6)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: str) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 100_000, seed=20)
+    expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+    lines = chunk(texts)
+    assert bulk.answers(puzzle, table, lines) == expected
+    assert [json.loads(line) for line in bulk.solve_chunk(puzzle, table, lines).split(b"\n")[:-1]] == expected
+
+
+def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None:
+    puzzle, table = puzzles.get("eight"), tables.table("eight")
+    texts = ["123069478", "12345", "123456870", "", "1230694780", "123456780", "\xff"]
+    answers = [json.loads(line) for line in bulk.solve_chunk(puzzle, table, chunk(texts, 41)).split(b"\n")[:-1]]
+    assert [answer.get("distance", "error") for answer in answers] == [5, "error", None, "error", "error", 0, "error"]
+    assert answers[1] == {
+        "puzzle": "eight",
+        "line": 42,
+        "input": "12345",
+        "error": "expected 9 digits, found 5 characters in '12345'",
+    }
+    assert "reason" in answers[2] and answers[4]["line"] == 45
+    distances = bulk.distances_chunk(puzzle, table, chunk(texts, 41)).decode().split("\n")
+    assert distances[:3] == ["5", "error: line 42: expected 9 digits, found 5 characters in '12345'", "-1"]
+
+
+def test_a_line_that_is_not_utf8_is_a_bad_line(tables: lookup.Tables) -> None:
+    lines = Lines(b"175426839\n17\xff5\n987654321\n")
+    answers = bulk.answers(puzzles.get("sansu"), tables.table("sansu"), lines)
+    assert [answer.get("distance") for answer in answers] == [5, None, 0]
+    assert answers[1]["error"] == "the line is not UTF-8 text (byte 3)" and answers[1]["input"] == "17\ufffd5"
 
 
 def test_a_clock_value_with_a_leading_zero_is_refused_by_distances_too(tables: lookup.Tables) -> None:
@@ -58,25 +149,13 @@ def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_
     try:
         build_tables.build(["lights"], tmp_path)
         with lookup.open_tables(tmp_path) as tables:
-            texts = [f"{board:09b}" for board in range(512)]
-            cells, plain = Lines("".join(f"{text}\n" for text in texts).encode()).matrix()
-            keys, accepted = puzzle.read_many(cells)
-            assert plain.all() and accepted.all()
-            table = tables.table("lights")
-            values = [puzzle.move_value(move) for move in range(9)]
-            expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
-            assert puzzle.solve_many(table, keys).dicts("lights", texts, values) == expected
+            texts = [f"{board:09b}" for board in range(512)] + BAD_LINES
+            assert_equal_to_scalar(puzzle, tables.table("lights"), texts)
     finally:
         puzzles.unregister("lights")
 
 
-def random_states(tables: lookup.Tables, name: str, count: int, seed: int) -> list[str]:
-    """Random instances in compact form, as the puzzle writes them (unsolvable ones included)."""
-    distances, compact = puzzles.get(name).sample_space(tables.table(name))
-    return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
-
-
-@pytest.mark.parametrize("name", puzzles.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tables, name: str) -> None:
     puzzle, table = puzzles.get(name), tables.table(name)
     texts = random_states(tables, name, 2000, seed=3)
@@ -89,7 +168,7 @@ def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tabl
     assert puzzle.solve_many(table, keys).dicts(name, texts, values) == expected
 
 
-@pytest.mark.parametrize("name", puzzles.names())
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(alphabet=" 0123456789WBRE\t", max_size=28))
 def test_the_fast_reader_takes_only_what_the_scalar_reader_writes_back(name: str, text: str) -> None:
