@@ -6,8 +6,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager, nullcontext
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
@@ -15,8 +16,10 @@ import click
 
 import puzzles
 from puzzles import Puzzle
+from puzzles.batch import Lines
 from puzzles.text import InputError, plural
 
+from . import bulk, stream
 from .drawing import describe, describe_probe
 from .tablefile import MissingTableError, TableError
 from .tables import (
@@ -89,10 +92,6 @@ def reported_errors() -> Iterator[None]:
         fail(str(error), EXIT_BAD_INPUT)
     except TableError as error:
         fail(str(error), EXIT_TABLE)
-
-
-def read_stdin() -> str:
-    return decode(sys.stdin.buffer.read(), "standard input")
 
 
 def decode(data: bytes, what: str) -> str:
@@ -198,15 +197,11 @@ def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
     return None if batch else puzzle.board(" ".join(state))
 
 
-def batch_lines(puzzle: Puzzle, answer: Any) -> Iterator[str]:
-    """JSON Lines for the compact states on stdin, one per line, in order; a
-    bad line gives an object with an "error" field and the batch goes on."""
-    for number, line in enumerate(read_stdin().splitlines(), 1):
-        try:
-            result = answer(puzzle.board(line.strip()))
-        except InputError as error:
-            result = {"puzzle": puzzle.name, "line": number, "input": line, "error": str(error)}
-        yield json.dumps(result)
+def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
+    """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
+    soon as it is ready; in order, one answer per line."""
+    sys.stdout.flush()
+    stream.write_all(map(answer, stream.chunks(sys.stdin.buffer)), sys.stdout.buffer)
 
 
 @main.command(short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP)
@@ -243,8 +238,9 @@ def solve(
                     fields = rules.step_fields(solution) if steps and solution.solvable else {}
                     return {**solution.to_dict(), **fields}
 
-                for line in batch_lines(rules, answer):
-                    click.echo(line)
+                answer_stdin(
+                    partial(bulk.each_line, rules, answer=answer) if steps else partial(bulk.solve_chunk, rules, table)
+                )
                 return
             solution = rules.solve(table, board)
             if as_json:
@@ -269,8 +265,9 @@ def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: 
         with open_for(puzzle, tables_dir) as tables:
             table = tables.table(puzzle.name)
             if board is None:
-                for line in batch_lines(puzzle, lambda instance: probe(puzzle, table, instance).to_dict()):
-                    click.echo(line)
+                answer_stdin(
+                    partial(bulk.each_line, puzzle, answer=lambda instance: probe(puzzle, table, instance).to_dict())
+                )
                 return
             probed = probe(puzzle, table, board)
             if as_json:
@@ -304,14 +301,27 @@ class JudgeCommand(click.Command):
 @puzzle_argument
 @tables_option
 def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
-    """Read the original problem's input on stdin; print exactly its output."""
-    with reported_errors():
-        text = read_stdin()
-        if not text.strip():
-            raise InputError(f"standard input is empty; expected {puzzle.original_help.splitlines()[0]}")
-        instances = puzzle.read_original(text)  # bad input is reported before any table is built
-        with open_for(puzzle, tables_dir) as tables:
-            sys.stdout.write(puzzle.judge(tables.table(puzzle.name), instances))
+    """Read the original problem's input on stdin; print exactly its output,
+    each answer as soon as its instance has been read."""
+    with reported_errors(), ExitStack() as opened:
+        table = cache(lambda: opened.enter_context(open_for(puzzle, tables_dir)).table(puzzle.name))
+        sys.stdout.flush()
+        stream.write_all(bulk.judge(puzzle, stream.chunks(sys.stdin.buffer), table), sys.stdout.buffer)
+        stream.drain(sys.stdin.buffer)
+
+
+@main.command(short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def distances(puzzle: Puzzle, tables_dir: Path | None) -> None:
+    """Read one compact state per stdin line; print its distance, one line
+    per input line in order (-1: unsolvable). A line that cannot be read gets
+    `error: line N: why` in its place; then the exit status is 2."""
+    tally = bulk.Tally()
+    with reported_errors(), open_for(puzzle, tables_dir) as tables:
+        answer_stdin(partial(bulk.distances_chunk, puzzle, tables.table(puzzle.name), tally=tally))
+    if tally.count:
+        fail(tally.summary(), EXIT_BAD_INPUT)
 
 
 @main.command(

@@ -26,8 +26,9 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
 
 
 def content_lines(text: str) -> list[tuple[int, str]]:
-    """The non-blank lines of `text` with their 1-based line numbers."""
-    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    """The non-blank lines of `text` with their 1-based line numbers. A line
+    ends at \\n or \\r\\n only, as everywhere input is read (lookup/stream.py)."""
+    return [(number, line.removesuffix("\r")) for number, line in enumerate(text.split("\n"), 1) if line.strip()]
 
 
 def parse_rows(

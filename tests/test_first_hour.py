@@ -30,7 +30,7 @@ def test_bare_ninebase_prints_help_with_status_0() -> None:
 def test_the_command_list_does_not_cut_sentences() -> None:
     listing = CliRunner().invoke(main, ["--help"]).output
     commands = listing.split("Commands:")[1].split("Exit status")[0]
-    assert "..." not in commands and "solve   Solve one instance" in commands
+    assert "..." not in commands and re.search(r"\bsolve +Solve one instance", commands)
 
 
 def test_judge_help_shows_every_input_format() -> None:
