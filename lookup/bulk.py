@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzles import Puzzle
 from puzzles.base import TableReader
-from puzzles.batch import PADDING, Answers, Lines, row_texts
+from puzzles.batch import Answers, Lines, row_texts
 from puzzles.text import InputError
 
 ENCODER = msgspec.json.Encoder()
@@ -183,15 +183,14 @@ def move_values(puzzle: Puzzle) -> list[Any]:
 
 
 @cache
-def _move_texts(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Each move's JSON text, as the first of a list and after a comma, each
-    one element of a fixed-width byte type (the last, for PADDING, empty);
-    and whether all texts are equally long (then a row of them has its zero
+def _move_texts(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
+    """Each move's JSON text after a comma, one element of a fixed-width byte
+    type per move index (empty for the others, PADDING among them); and
+    whether all texts are equally long (then a row of them has its zero
     bytes at the end only)."""
-    values = [ENCODER.encode(value) for value in move_values(puzzle)]
-    first, rest = _rows([*values, b""]), _rows([b"," + value for value in values] + [b""])
-    even = len({len(value) for value in values}) == 1
-    return first.view(f"V{first.shape[1]}").ravel(), rest.view(f"V{rest.shape[1]}").ravel(), even
+    values = [b"," + ENCODER.encode(value) for value in move_values(puzzle)]
+    texts = _rows(values + [b""] * (256 - len(values)))
+    return texts.view(f"V{texts.shape[1]}").ravel(), len(set(map(len, values))) == 1
 
 
 def _rows(texts: list[bytes]) -> np.ndarray:
@@ -211,17 +210,12 @@ def _texts(rows: np.ndarray, trailing: bool = True) -> list[bytes]:
 
 
 def _moves_json(puzzle: Puzzle, moves: np.ndarray) -> list[bytes]:
-    """Each row of move indices as the JSON text inside its list."""
-    first, rest, even = _move_texts(puzzle)
-    moves = np.where(moves == PADDING, len(puzzle.move_names), moves)
-    count = len(moves)
-    if not count:
+    """Each row of move indices as the JSON text inside its list: every move
+    after a comma, then the row's first byte (that comma) dropped."""
+    texts, even = _move_texts(puzzle)
+    if not len(moves):
         return []
-    texts = [
-        first[moves[:, :1]].view(np.uint8).reshape(count, -1),
-        rest[moves[:, 1:]].view(np.uint8).reshape(count, -1),
-    ]
-    return _texts(np.concatenate(texts, axis=1), trailing=even)
+    return _texts(texts[moves].view(np.uint8).reshape(len(moves), -1)[:, 1:], trailing=even)
 
 
 def _column(values: Sequence[Any]) -> list[bytes]:
