@@ -49,9 +49,15 @@ class Read:
 
 def read(puzzle: Puzzle, lines: Lines) -> Read:
     cells, plain = lines.matrix()
-    candidates = np.flatnonzero(plain)
-    keys, accepted = puzzle.read_many(cells[candidates]) if candidates.size else (candidates, plain[candidates])
-    fast = candidates[accepted]
+    if plain.all():  # the usual case: no copies
+        keys, accepted = puzzle.read_many(cells) if len(cells) else (np.zeros(0, dtype=np.int64), plain)
+        if accepted.all():
+            return Read(np.arange(len(lines)), keys, cells, [])
+        fast = np.flatnonzero(accepted)
+    else:
+        candidates = np.flatnonzero(plain)
+        keys, accepted = puzzle.read_many(cells[candidates]) if candidates.size else (candidates, plain[candidates])
+        fast = candidates[accepted]
     others = np.ones(len(lines), dtype=bool)
     others[fast] = False
     return Read(fast, keys[accepted], cells[fast], np.flatnonzero(others).tolist())
@@ -135,6 +141,11 @@ def distances_chunk(puzzle: Puzzle, table: TableReader, lines: Lines, tally: Tal
     """One line per input line: its distance, -1 when unsolvable, or
     `error: line N: why` for a line that cannot be read (counted in `tally`)."""
     rows = read(puzzle, lines)
+    if tally is not None:
+        tally.lines += len(lines)
+    if not rows.others:
+        text = _INTEGER_TEXT[puzzle.distances_of(table, rows.keys) + 1].view(np.uint8)
+        return text[text != 0].tobytes()
     distance = np.full(len(lines), -1, dtype=np.int64)
     if rows.fast.size:
         distance[rows.fast] = puzzle.distances_of(table, rows.keys)
@@ -147,7 +158,6 @@ def distances_chunk(puzzle: Puzzle, table: TableReader, lines: Lines, tally: Tal
         found = puzzle.distance(table, board)
         distance[position] = -1 if found is None else found
     if tally is not None:
-        tally.lines += len(lines)
         tally.count += len(errors)
         tally.first = tally.first or next(iter(errors.values()), "")
     text = _INTEGER_TEXT[distance + 1]

@@ -70,6 +70,8 @@ class Lines:
         if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
             cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)
             inside = np.True_
+            if np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == buffer.size - count * width:  # only the \n
+                return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
         else:  # lines of different lengths (or some ending in \r\n): gathered one by one
             columns = np.arange(width)
             inside = columns < lengths[:, None]
