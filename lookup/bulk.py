@@ -15,6 +15,7 @@ always got, in an error object in its place, and the batch goes on.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -122,18 +123,26 @@ def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, An
     return b"".join(encoded)
 
 
-@dataclass
 class Tally:
-    """The lines `distances` could not read, over all chunks."""
+    """The lines `distances` could not read, over all chunks (which may be answered at once)."""
 
-    count: int = 0
-    lines: int = 0
-    first: str = ""
+    def __init__(self) -> None:
+        self.count = self.lines = 0
+        self.first: tuple[int, str] | None = None
+        self._lock = threading.Lock()
+
+    def record(self, lines: int, errors: dict[int, str]) -> None:
+        """`lines` more lines read, and the messages of the bad ones by line number."""
+        with self._lock:
+            self.lines += lines
+            self.count += len(errors)
+            self.first = min([*errors.items(), *([self.first] if self.first else [])], default=None)
 
     def summary(self) -> str:
+        first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""
         return (
             f"{self.count:,} of {self.lines:,} lines could not be read; each has a line 'error: line N: ...' "
-            f"in place of its distance (the first: {self.first})"
+            f"in place of its distance (the first: {first})"
         )
 
 
@@ -141,33 +150,26 @@ def distances_chunk(puzzle: Puzzle, table: TableReader, lines: Lines, tally: Tal
     """One line per input line: its distance, -1 when unsolvable, or
     `error: line N: why` for a line that cannot be read (counted in `tally`)."""
     rows = read(puzzle, lines)
-    if tally is not None:
-        tally.lines += len(lines)
+    errors: dict[int, str] = {}
     if not rows.others:
         text = _INTEGER_TEXT[puzzle.distances_of(table, rows.keys) + 1].view(np.uint8)
-        return text[text != 0].tobytes()
-    distance = np.full(len(lines), -1, dtype=np.int64)
-    if rows.fast.size:
-        distance[rows.fast] = puzzle.distances_of(table, rows.keys)
-    errors = {}
-    for position in rows.others:
-        board, error = one_line(puzzle, lines, position)
-        if error is not None:
-            errors[position] = f"line {error['line']}: {error['error']}"
-            continue
-        found = puzzle.distance(table, board)
-        distance[position] = -1 if found is None else found
+        answer = text[text != 0].tobytes()
+    else:
+        distance = np.full(len(lines), -1, dtype=np.int64)
+        if rows.fast.size:
+            distance[rows.fast] = puzzle.distances_of(table, rows.keys)
+        pieces = _INTEGER_TEXT[distance + 1].tolist()
+        for position in rows.others:
+            board, error = one_line(puzzle, lines, position)
+            if error is not None:
+                errors[error["line"]] = error["error"]
+                pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
+            elif (found := puzzle.distance(table, board)) is not None:
+                pieces[position] = b"%d\n" % found
+        answer = b"".join(pieces)
     if tally is not None:
-        tally.count += len(errors)
-        tally.first = tally.first or next(iter(errors.values()), "")
-    text = _INTEGER_TEXT[distance + 1]
-    if not errors:
-        flat = text.view(np.uint8)
-        return flat[flat != 0].tobytes()
-    pieces = text.tolist()
-    for position, message in errors.items():
-        pieces[position] = f"error: {message}\n".encode()
-    return b"".join(pieces)
+        tally.record(len(lines), errors)
+    return answer
 
 
 def judge(puzzle: Puzzle, chunks: Iterable[Lines], table: Callable[[], TableReader]) -> Iterator[bytes]:

@@ -201,7 +201,7 @@ def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
     """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
     soon as it is ready; in order, one answer per line."""
     sys.stdout.flush()
-    stream.write_all(map(answer, stream.chunks(sys.stdin.buffer)), sys.stdout.buffer)
+    stream.write_all(stream.answered(stream.chunks(sys.stdin.buffer), answer), sys.stdout.buffer)
 
 
 @main.command(short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP)

@@ -77,6 +77,28 @@ def test_a_slow_input_is_answered_with_what_arrived_within_the_wait() -> None:
     assert arrivals[0][0] < 1.0 <= arrivals[1][0]
 
 
+def test_answers_keep_their_order_and_an_error_reaches_the_caller() -> None:
+    data = b"".join(b"%d\n" % number for number in range(1000))
+    rng = random.Random(4)
+
+    def answer(lines: Lines) -> bytes:
+        time.sleep(rng.random() / 200)
+        return lines.data
+
+    assert b"".join(stream.answered(stream.chunks(io.BytesIO(data), lines=7), answer)) == data
+
+    def damaged(lines: Lines) -> bytes:
+        if lines.first > 500:
+            raise lookup.TableError("damaged")
+        return lines.data
+
+    printed = []
+    with pytest.raises(lookup.TableError, match="damaged"):
+        for answer_bytes in stream.answered(stream.chunks(io.BytesIO(data), lines=7), damaged):
+            printed.append(answer_bytes)
+    assert b"".join(printed) == b"".join(b"%d\n" % number for number in range(504))  # lines 1..504: 72 chunks
+
+
 def wait_for_line(process: subprocess.Popen, seconds: float = 30.0) -> bytes:
     """One line of the process's output, failing if none comes in time."""
     ready, _, _ = select.select([process.stdout], [], [], seconds)
