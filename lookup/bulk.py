@@ -49,6 +49,7 @@ class Read:
 
 
 def read(puzzle: Puzzle, lines: Lines) -> Read:
+    """Let the puzzle read what it can of the chunk all at once."""
     cells, plain = lines.matrix()
     if plain.all():  # the usual case: no copies
         keys, accepted = puzzle.read_many(cells) if len(cells) else (np.zeros(0, dtype=np.int64), plain)
@@ -249,7 +250,7 @@ def _template(head: bytes, fields: Iterable[str]) -> bytes:
 def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: Answers) -> list[bytes]:
     """The solve objects of `answers` as JSON lines, each with its line break,
     written from their parts without a Python object per answer: the state
-    is its own line's text, each move's JSON is written once per chunk."""
+    is its own line's text, and each move's JSON is encoded once."""
     head = b'{"puzzle":' + ENCODER.encode(puzzle.name).replace(b"%", b"%%") + b',"state":"%s","distance":'
     states = np.array(_texts(cells), dtype=object)
     lines = np.empty(len(states), dtype=object)
