@@ -7,6 +7,8 @@ Everything is measured in this run on this machine: tables are built from
 nothing into a temporary directory, one puzzle per fresh process (so peak
 memory is the build's own). Prints one table and the budget; writes the
 figures as JSON (default benchmarks/last-run.json) so runs can be compared.
+Bulk answers through the CLI (millions of lines, fresh processes) are
+measured by bulk_cli.py.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline import solve_without_tables
+from bulk_cli import measure as measure_bulk
+from bulk_cli import report as report_bulk
 
 import lookup
 import puzzles
@@ -197,6 +201,7 @@ def main() -> None:
         bare_libraries = wall_seconds([sys.executable, "-c", "import numpy, h5py"], "", runs)
         import_lookup = wall_seconds([sys.executable, "-c", "import lookup"], "", runs)
         cube_judge = wall_seconds([ninebase, "judge", "cube", "--tables", directory], CUBE_CONTEST_SAMPLE, runs)
+        results["bulk"] = measure_bulk(ninebase, directory, args.quick)
     results["bare_import_seconds"] = bare
     results["import_lookup_ratio"] = import_lookup / bare_libraries
     results["judge_cube_seconds"] = cube_judge
@@ -290,6 +295,7 @@ def report(results: dict[str, Any]) -> None:
                 f"< {BUDGET_PROBE_US.get(name, BUDGET_PROBE_US_DEFAULT):.0f} µs",
             ),
         ]
+    checks += report_bulk(results["bulk"])
     print("\nbudget:")
     for figure, met, bound in checks:
         print(f"  {'met   ' if met else 'MISSED'} {figure} ({bound})")

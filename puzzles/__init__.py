@@ -16,9 +16,11 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from .answers import Change, Probe, ProposedAnswer, Solution, Successor
-from .contract import BoardPuzzle, Puzzle, VariantOption, VariantSolver
+from .board_puzzle import BoardPuzzle
+from .contract import Puzzle
 from .storage import SINGLE_SEARCH, UNREACHABLE
 from .text import InputError
+from .variants import VariantOption, VariantSolver
 
 ENTRY_POINT_GROUP = "ninebase.puzzles"
 

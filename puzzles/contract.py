@@ -19,10 +19,14 @@ from typing import Any
 import numpy as np
 
 from .answers import Change, Probe, ProposedAnswer, Solution
+from .batch import Answers, OriginalStream, WholeInput
 from .drawing import histogram_lines
-from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader, bits_for
-from .text import InputError, all_valid, as_text, content_lines, plural
+from .storage import UNREACHABLE, Packed, Search, TableReader, bits_for
+from .text import InputError, as_text, plural
 from .variants import VariantOption, VariantSolver
+
+NO_GOAL = "no goal can be reached from this board"
+"""The reason of an unsolvable board when the puzzle knows no better one."""
 
 
 class Puzzle(ABC):
@@ -306,78 +310,27 @@ class Puzzle(ABC):
         nothing is declared: nothing is lit and the next board simply appears."""
         return {}
 
+    # Many instances at once (lookup.bulk) -------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Keys (int64, for `solve_many` and `distances_of`) of the rows of an
+        (n, width) uint8 array of lines, and which rows were read. Rows hold
+        printable ASCII, zero-padded, with no space at either end. Read only a
+        row written exactly as `compact` writes its instance (the answers echo
+        it as their state); every other row is read one by one with `board`,
+        which names what is wrong. By default no row is read here."""
+        return np.zeros(len(lines), dtype=np.int64), np.zeros(len(lines), dtype=bool)
 
-class BoardPuzzle(Puzzle):
-    """A puzzle of one search over its boards: the table holds every
-    board's distance and parent move, and a solution follows the parents.
-    Subclasses give the rules (`goal_states`, vectorised `predecessors`,
-    scalar `apply`, `is_goal`) and the formats."""
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        """Fewest moves for keys from `read_many`, as int16 (-1 when unsolvable)."""
+        raise NotImplementedError(f"{self.name} reads no lines all at once (read_many)")
 
-    state_count: int
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        """`solve` for keys from `read_many`, all at once: the same moves,
+        tie-breaks and fields for each key."""
+        raise NotImplementedError(f"{self.name} reads no lines all at once (read_many)")
 
-    def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self}
-
-    @abstractmethod
-    def goal_states(self) -> np.ndarray:
-        """The indices of all goal boards."""
-
-    @abstractmethod
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        """See `Search.predecessors`."""
-
-    @abstractmethod
-    def indices(self, states: Any) -> np.ndarray:
-        """Table indices of a batch of states (vectorised; raises InputError naming the item)."""
-
-    @abstractmethod
-    def parse_original_board(self, lines: list[tuple[int, str]]) -> Any:
-        """The one board of the original input's non-blank lines."""
-
-    def read_original(self, text: str) -> list[Any]:
-        return [self.parse_original_board(content_lines(text))]
-
-    def extra(self, boards: list[Any]) -> dict[str, Any]:
-        """Further JSON fields of a solved instance."""
-        return {}
-
-    def distance(self, table: TableReader, board: Any) -> int | None:
-        distance = table.array("distance").item(self.encode(board))
-        return None if distance == UNREACHABLE else distance
-
-    def distances(self, table: TableReader, states: Any) -> np.ndarray:
-        distance = table.array("distance")[self.indices(states)].astype(np.int16)
-        distance[distance == UNREACHABLE] = -1
-        return distance
-
-    def solve(self, table: TableReader, board: Any) -> Solution:
-        distance_table = table.array("distance")
-        parent = table.array("parent")
-        index = self.encode(board)
-        distance = distance_table.item(index)
-        if distance == UNREACHABLE:
-            reason = self.unsolvable_reason(board) or "no goal can be reached from this board"
-            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
-        boards = [board]
-        moves = []
-        for _ in range(distance):
-            move = parent.item(index)
-            board = self.apply(board, move)
-            index = self.encode(board)
-            moves.append(move)
-            boards.append(board)
-        return Solution(
-            self.name,
-            self.compact(boards[0]),
-            distance,
-            self.ordered([self.move_value(m) for m in moves]),
-            boards,
-            self.extra(boards),
-        )
-
-    def valid_indices(self, states: Any, valid: np.ndarray, indices: np.ndarray) -> np.ndarray:
-        """`indices` when the vectorised reader accepted every item; otherwise
-        the batch read item by item (which names the first bad item)."""
-        if all_valid(valid, states, self.board):
-            return indices
-        return self.encode_each(states, self.encode)
+    def original_stream(self) -> OriginalStream:
+        """A reader of the original input as it arrives, which answers each
+        instance once it is complete; by default the input is kept until it
+        ends, then read and judged (an input of one instance)."""
+        return WholeInput(self)

@@ -30,8 +30,9 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
 
 
 def content_lines(text: str) -> list[tuple[int, str]]:
-    """The non-blank lines of `text` with their 1-based line numbers."""
-    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    """The non-blank lines of `text` with their 1-based line numbers. A line
+    ends at \\n or \\r\\n only, as everywhere input is read (lookup/stream.py)."""
+    return [(number, line.removesuffix("\r")) for number, line in enumerate(text.split("\n"), 1) if line.strip()]
 
 
 def parse_rows(
@@ -146,3 +147,23 @@ def read_integer(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise InputError(f"{what} is {shown(text)}, not a whole number") from None
+
+
+_DIGIT_BITS = np.zeros(256, dtype=np.int32)
+_DIGIT_BITS[:10] = 1 << np.arange(10)
+
+
+def fixed_digits(lines: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first `width` characters of zero-padded ASCII rows as digits
+    (uint8; above 9 for any other character), and per row the set of digits
+    it holds as bits (1 << digit); 0 where a row is not exactly `width` digits."""
+    if lines.shape[1] < width:
+        return np.full((len(lines), width), 255, dtype=np.uint8), np.zeros(len(lines), dtype=np.int32)
+    digits = lines[:, :width] - np.uint8(ord("0"))
+    seen = np.zeros(len(lines), dtype=np.int32)
+    whole = ~lines[:, width:].any(axis=1)
+    for column in range(width):
+        bit = _DIGIT_BITS[digits[:, column]]
+        whole &= bit != 0
+        seen |= bit
+    return digits, np.where(whole, seen, 0)

@@ -136,4 +136,4 @@ def test_patterns_on_request(tables_dir: Path) -> None:
 )
 def test_bad_datasets(tables_dir: Path, stdin: str, fragment: str) -> None:
     result = CliRunner().invoke(main, ["judge", "cube", "--tables", str(tables_dir)], input=stdin)
-    assert result.exit_code == 2 and fragment in result.output and result.output.count("\n") == 1
+    assert result.exit_code == 2 and fragment in result.stderr and result.stderr.count("\n") == 1  # after any answers

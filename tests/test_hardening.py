@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 import lookup
 import puzzles
 from lookup.web import create_app
-from lookup.web.batches import BatchGate
+from lookup.web.batches import BatchGate, chunks_of
 from lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
 from lookup.web.limits import MAX_STATE_CHARACTERS
 
@@ -126,7 +126,7 @@ def test_the_batch_gate_refuses_past_its_capacity_and_frees_places_however_a_str
             chunk async for chunk in gate.answers(["a"] * 5000, lambda lines, first: f"{first}:{len(lines)}".encode())
         ]
         seen += [chunks, gate.admitted]  # the stream ran to its end: one place back
-        stream = gate.answers(["a"] * 50_000, lambda lines, first: b"x")
+        stream = gate.answers(chunks_of(b"a\n" * 50_000), lambda lines: b"x")
         await stream.__anext__()
         await stream.aclose()  # the client went away after the first chunk
         seen += [gate.admitted, gate.admit()]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from contextlib import ExitStack
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -13,19 +15,22 @@ import click
 from click.core import ParameterSource
 
 import puzzles
+from lookup import bulk, stream
 from lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
 from lookup.sample import sample as draw
 from lookup.tables import probe
 from puzzles import Puzzle, VariantOption, VariantSolver
+from puzzles.batch import Lines
 from puzzles.text import InputError, plural, shown
 
 from .common import (
+    EXIT_BAD_INPUT,
     EXIT_STATUS_HELP,
     decode,
     echo,
+    fail,
     open_for,
     puzzle_argument,
-    read_stdin,
     reported_errors,
     tables_option,
 )
@@ -49,15 +54,11 @@ def one_state(solver: Puzzle | VariantSolver, state: tuple[str, ...], batch: boo
         raise InputError(f"state {shown(text)}: {error}") from None
 
 
-def batch_lines(solver: Puzzle | VariantSolver, answer: Callable[[Any], dict[str, Any]]) -> Iterator[str]:
-    """JSON Lines for the compact states on stdin, one per line, in order; a
-    bad line gives an object with an "error" field and the batch goes on."""
-    for number, line in enumerate(read_stdin().splitlines(), 1):
-        try:
-            result = answer(solver.board(line.strip()))
-        except InputError as error:
-            result = {"puzzle": solver.name, "line": number, "input": line, "error": str(error)}
-        yield json.dumps(result)
+def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
+    """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
+    soon as it is ready; in order, one answer per line."""
+    sys.stdout.flush()
+    stream.write_all(stream.answered(stream.chunks(sys.stdin.buffer), answer), sys.stdout.buffer)
 
 
 def variant_options() -> dict[str, list[tuple[str, VariantOption]]]:
@@ -122,8 +123,9 @@ def solve(
             solver = puzzle.variant(rules)
             board = one_state(solver, state, batch)
             if board is None:
-                for line in batch_lines(solver, lambda b: solution_fields(solver, solver.solve(b), steps)):
-                    click.echo(line)
+                answer_stdin(
+                    partial(bulk.each_line, solver, answer=lambda b: solution_fields(solver, solver.solve(b), steps))
+                )
                 return
             solution = solver.solve(board)
         else:
@@ -131,8 +133,15 @@ def solve(
             with open_for(puzzle, tables_dir) as tables:
                 table = tables.table(puzzle.name)
                 if board is None:
-                    for line in batch_lines(puzzle, lambda b: solution_fields(puzzle, puzzle.solve(table, b), steps)):
-                        click.echo(line)
+                    if steps:
+                        answer = partial(
+                            bulk.each_line,
+                            puzzle,
+                            answer=lambda b: solution_fields(puzzle, puzzle.solve(table, b), steps),
+                        )
+                    else:
+                        answer = partial(bulk.solve_chunk, puzzle, table)
+                    answer_stdin(answer)
                     return
                 solution, solver = puzzle.solve(table, board), puzzle
         if as_json:
@@ -156,8 +165,9 @@ def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: 
         with open_for(puzzle, tables_dir) as tables:
             table = tables.table(puzzle.name)
             if board is None:
-                for line in batch_lines(puzzle, lambda instance: probe(puzzle, table, instance).to_dict()):
-                    click.echo(line)
+                answer_stdin(
+                    partial(bulk.each_line, puzzle, answer=lambda instance: probe(puzzle, table, instance).to_dict())
+                )
                 return
             probed = probe(puzzle, table, board)
             if as_json:
@@ -188,15 +198,27 @@ class JudgeCommand(click.Command):
 @puzzle_argument
 @tables_option
 def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
-    """Read the original problem's input on stdin; print exactly its output."""
-    with reported_errors():
-        text = read_stdin()
-        if not text.strip():
-            example = " / ".join(puzzle.original_example().splitlines())
-            raise InputError(f"standard input is empty; expected {puzzle.original_format()}, e.g. {example}")
-        instances = puzzle.read_original(text)  # bad input is reported before any table is built
-        with open_for(puzzle, tables_dir) as tables:
-            sys.stdout.write(puzzle.judge(tables.table(puzzle.name), instances))
+    """Read the original problem's input on stdin; print exactly its output,
+    each answer as soon as its instance has been read."""
+    with reported_errors(), ExitStack() as opened:
+        table = cache(lambda: opened.enter_context(open_for(puzzle, tables_dir)).table(puzzle.name))
+        sys.stdout.flush()
+        stream.write_all(bulk.judge(puzzle, stream.chunks(sys.stdin.buffer), table), sys.stdout.buffer)
+        stream.drain(sys.stdin.buffer)
+
+
+@click.command(short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def distances(puzzle: Puzzle, tables_dir: Path | None) -> None:
+    """Read one compact state per stdin line; print its distance, one line
+    per input line in order (-1: unsolvable). A line that cannot be read gets
+    `error: line N: why` in its place; then the exit status is 2."""
+    tally = bulk.Tally()
+    with reported_errors(), open_for(puzzle, tables_dir) as tables:
+        answer_stdin(partial(bulk.distances_chunk, puzzle, tables.table(puzzle.name), tally=tally))
+    if tally.count:
+        fail(tally.summary(), EXIT_BAD_INPUT)
 
 
 @click.command(
@@ -280,4 +302,4 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
         click.echo(json.dumps(tables.stats(puzzle.name)) if as_json else puzzle.stats_text(table))
 
 
-COMMANDS = (solve, probe_command, judge, check, sample, stats)
+COMMANDS = (solve, probe_command, judge, distances, check, sample, stats)

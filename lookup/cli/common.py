@@ -85,10 +85,6 @@ def reported_errors() -> Iterator[None]:
         fail(str(error), EXIT_TABLE)
 
 
-def read_stdin() -> str:
-    return decode(sys.stdin.buffer.read(), "standard input")
-
-
 def decode(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")

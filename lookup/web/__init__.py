@@ -66,6 +66,7 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     routes = [
         Route("/api/{puzzle}", service.probe, methods=["GET"]),
         Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
+        Route("/api/{puzzle}/distances", service.distances, methods=["POST"]),
         Route("/api/{puzzle}/stats", service.stats, methods=["GET"]),
         Route("/health", service.health, methods=["GET"]),
         Route("/openapi.json", service.openapi, methods=["GET"]),

@@ -16,19 +16,23 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 import puzzles
+from lookup import bulk
 from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
 from lookup.tables import Tables, probe
 from puzzles import Puzzle
+from puzzles.batch import Lines
 from puzzles.text import InputError, shown
 
 from .answers import AnswerCache
-from .batches import BatchGate
+from .batches import BatchGate, chunks_of
 from .limits import (
     BODY_SECONDS,
     CACHE_CONTROL,
@@ -139,28 +143,36 @@ class Service:
         return self.cached(request, body=body)
 
     async def batch(self, request: Request) -> Response:
+        """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        if not self.batches.admit():  # refused before its body is read: an overload costs nothing
+        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON)
+
+    async def distances(self, request: Request) -> Response:
+        """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
+        puzzle = self.puzzle(request)
+        table = self.tables.table(puzzle.name)
+        return await self.answer_batch(request, partial(bulk.distances_chunk, puzzle, table), "text/plain")
+
+    async def answer_batch(self, request: Request, answer: Callable[[Lines], bytes], media_type: str) -> Response:
+        """Admit the batch (or refuse it at once, before its body is read),
+        read its body, and stream the answers of its chunks."""
+        if not self.batches.admit():
             raise ApiError(
                 503,
                 f"{self.batches.capacity} batches are already running or waiting; try again shortly",
                 {"Retry-After": str(RETRY_AFTER_SECONDS)},
             )
         try:
-            lines = await self.batch_body(request)
+            chunks = await self.batch_body(request)
         except BaseException:
             self.batches.leave()
             raise
-
-        def answer(chunk: list[str], first: int) -> bytes:
-            return answer_lines(puzzle, table, chunk, first).encode()
-
         headers = {"Cache-Control": "no-store"}
-        return StreamingResponse(self.batches.answers(lines, answer), media_type=NDJSON, headers=headers)
+        return StreamingResponse(self.batches.answers(chunks, answer), media_type=media_type, headers=headers)
 
-    async def batch_body(self, request: Request) -> list[str]:
-        """The lines of a batch body, within the limits of time, size and count."""
+    async def batch_body(self, request: Request) -> list[Lines]:
+        """The lines of a batch body in chunks, within the limits of time, size and count."""
         try:
             body = await asyncio.wait_for(read_limited(request), BODY_SECONDS)
         except asyncio.TimeoutError:
@@ -168,15 +180,15 @@ class Service:
         except ClientDisconnect:  # nobody is left to answer
             raise ApiError(400, "the client went away before sending the whole batch") from None
         try:
-            text = body.decode("utf-8")
+            body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ApiError(400, f"the batch body is not UTF-8 text (byte {error.start + 1})") from None
-        if not text:
+        if not body:
             raise ApiError(400, "the batch body is empty; send one compact state per line")
-        lines = batch_lines(text)
-        if len(lines) > MAX_BATCH_LINES:
-            raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
-        return lines
+        count = body.count(b"\n") + (not body.endswith(b"\n"))
+        if count > MAX_BATCH_LINES:
+            raise ApiError(413, f"the batch has {count:,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
+        return chunks_of(body)
 
     async def stats(self, request: Request) -> Response:
         return self.cached(request, self.tables.stats(self.puzzle(request).name))
@@ -210,25 +222,3 @@ async def read_limited(request: Request) -> bytes:
             raise ApiError(413, f"the batch body is over {MAX_BATCH_BYTES:,} bytes, the most that is read")
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-def batch_lines(text: str) -> list[str]:
-    """The lines of a batch body: split at LF or CRLF only (never at form feeds
-    or other Unicode line breaks), without the empty end after a final newline."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
-
-
-def answer_lines(puzzle: Puzzle, table: Any, lines: list[str], first: int = 1) -> str:
-    """JSON Lines of solve objects, one per line, in order; a bad line gives an
-    error object (`first` is the number of the first line)."""
-    answers = []
-    for number, line in enumerate(lines, first):
-        try:
-            answer = puzzle.solve(table, puzzle.board(line.strip())).to_dict()
-        except InputError as error:
-            answer = {"puzzle": puzzle.name, "line": number, "input": line, "error": str(error)}
-        answers.append(json.dumps(answer))
-    return "".join(f"{line}\n" for line in answers)

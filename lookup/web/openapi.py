@@ -210,6 +210,25 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/{puzzle}/distances": {
+                "post": {
+                    "operationId": "distances",
+                    "summary": "Distances alone: one line per input line, in order",
+                    "parameters": [puzzle],
+                    "requestBody": lines_body,
+                    "responses": {
+                        "200": {
+                            "description": "one line per input line: the fewest moves, -1 when unsolvable, or "
+                            "`error: line N: why` for a line that cannot be read",
+                            "content": {
+                                "text/plain": {"schema": {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}}
+                            },
+                        },
+                        **common,
+                        **batch_errors,
+                    },
+                }
+            },
             "/api/{puzzle}/stats": {
                 "get": {
                     "operationId": "stats",

@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 
 from ..answers import Change, ProposedAnswer, Solution
-from ..contract import BoardPuzzle, VariantOption, VariantSolver
+from ..board_puzzle import BoardPuzzle
 from ..drawing import cell_group, grid, svg
 from ..text import InputError, parse_rows, read_integer, shown, text_array
+from ..variants import VariantOption, VariantSolver
 from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
 from .dials import DIALS, HOURS, MOVE_DIALS
 
@@ -40,6 +41,13 @@ def _shift(dial: str) -> int:
 
 _SHIFTS = tuple(tuple(map(_shift, dials)) for dials in MOVE_DIALS)
 """Per move, the bit positions of the dials it turns."""
+_QUARTER_TURNS = np.array([sum(1 << shift for shift in shifts) for shifts in _SHIFTS], dtype=np.int64)
+"""Per move, a 1 in the low bit of each dial it turns."""
+_HIGH_BITS = sum(2 << 2 * dial for dial in range(9))
+"""The high bit of every dial."""
+_TURNS_OF_CHARACTER = np.zeros(256, dtype=np.int64)
+_TURNS_OF_CHARACTER[[ord("3"), ord("6"), ord("9")]] = [1, 2, 3]  # and "1" of "12": 0
+_DIAL_PLACES = np.array([_shift(dial) for dial in DIALS], dtype=np.int64)
 
 
 def dial_turns(board: Board) -> tuple[int, ...]:
@@ -174,6 +182,30 @@ class Clocks(BoardPuzzle):
     def move_changes(self, board: Board, move: int) -> dict[int, Change]:
         return {DIALS.index(dial) + 1: Change(DIALS.index(dial) + 1, 90) for dial in MOVE_DIALS[move]}
 
+    # Many settings at once ----------------------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Nine values 3, 6, 9, 12 separated by single spaces: each value
+        starts with one of 3 6 9 1, a 1 is followed by a 2 and a 2 follows a
+        1; with eight spaces and no other character, that is nine values."""
+        space, one, two = lines == ord(" "), lines == ord("1"), lines == ord("2")
+        starts = one | (lines == ord("3")) | (lines == ord("6")) | (lines == ord("9"))
+        followed = np.zeros_like(one)
+        followed[:, :-1] = two[:, 1:]
+        valid = (starts | space | two | (lines == 0)).all(axis=1)
+        valid &= (space.sum(axis=1) == 8) & (starts.sum(axis=1) == 9) & ~(space[:, :-1] & space[:, 1:]).any(axis=1)
+        valid &= ~(one & ~followed).any(axis=1) & ~(two[:, 1:] & ~one[:, :-1]).any(axis=1) & ~two[:, 0]
+        turns = np.zeros((len(lines), 9), dtype=np.int64)
+        turns[valid] = _TURNS_OF_CHARACTER[lines[valid][starts[valid]]].reshape(-1, 9)
+        return (turns << _DIAL_PLACES).sum(axis=1), valid
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """A quarter turn of each dial of the move, all dials at once: the
+        low bits are added and the high bits XORed, so no carry leaves a dial."""
+        return ((indices & ~_HIGH_BITS) + _QUARTER_TURNS[moves]) ^ (indices & _HIGH_BITS)
+
+    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
+        return np.sort(moves, axis=1)
+
 
 def _hours_of_text(text: np.ndarray) -> np.ndarray:
     """An (n, 9) array of the hour values of compact strings, read all at
@@ -193,7 +225,7 @@ def _hours_of_text(text: np.ndarray) -> np.ndarray:
     width = spaces - starts
     last = data[spaces - 1].astype(np.int64) - 48
     first = data[starts].astype(np.int64) - 48
-    digits = (last >= 0) & (last <= 9) & (first >= 0) & (first <= 9) & ((width == 1) | (width == 2))
+    digits = (last >= 0) & (last <= 9) & (first >= 0) & (first <= 9) & ((width == 1) | (width == 2) & (first > 0))
     hours = np.where(width == 2, first * 10 + last, last)
     hours[~digits] = -1
     return hours.reshape(count, 9)

@@ -26,11 +26,12 @@ from typing import Any
 import numpy as np
 
 from ..answers import Change, Probe, ProposedAnswer, Solution
+from ..batch import Answers, OriginalStream
 from ..contract import Puzzle
 from ..drawing import grid, histogram_lines
 from ..storage import UNREACHABLE, Packed, TableReader
 from ..text import InputError, all_valid, content_lines, plural, read_integer, shown
-from . import page
+from . import batch, datasets, page
 from .board import (
     CANONICAL_STARTS,
     CONTEST_LIMIT,
@@ -67,6 +68,8 @@ from .symmetry import (
     square_name,
 )
 
+NO_ROLLS = "no sequence of rolls from this start shows this pattern"
+"""Why a pattern cannot be shown: the reason of every unsolvable question."""
 _COORDINATES = {"1": 0, "2": 1, "3": 2}
 _TERMINAL_COLOURS = {"W": "white", "B": "blue", "R": "red", ".": "bright_black"}
 
@@ -191,8 +194,7 @@ class Cube(Puzzle):
         distance = self.distance(table, instance)
         start = start_board(instance[0])
         if distance is None:
-            reason = "no sequence of rolls from this start shows this pattern"
-            return Solution(self.name, self.compact(instance), None, [], [start], {"reason": reason})
+            return Solution(self.name, self.compact(instance), None, [], [start], {"reason": NO_ROLLS})
         symmetry, index = carried(instance)
         witness = table.array("pattern_witness", symmetry.group).item(index)
         parent = table.array("parent", symmetry.group)
@@ -279,31 +281,10 @@ class Cube(Puzzle):
 
     # The original problem's formats ---------------------------------------------
     def read_original(self, text: str) -> list[Instance]:
-        lines = content_lines(text)
-        instances = []
-        position = 0
-        while position < len(lines):
-            number, line = lines[position]
-            dataset = f"dataset {len(instances) + 1} (line {number})"
-            head = line.split()
-            if head == ["0", "0"]:
-                break
-            if len(head) != 2:
-                raise InputError(f"{dataset}: expected 'x y', found {shown(line.strip())}")
-            rows = lines[position + 1 : position + 4]
-            for row_number, row in rows:
-                if len(row.split()) != 3:
-                    raise InputError(
-                        f"{dataset}: line {row_number}: expected three pattern letters separated by spaces, "
-                        f"found {shown(row.strip())}"
-                    )
-            if len(rows) < 3:
-                raise InputError(f"{dataset}: expected 3 rows of the pattern, found {len(rows)}")
-            pattern = "".join("".join(row.split()) for _, row in rows)
-            instances.append(self.instance(head[0], head[1], pattern, dataset))
-            position += 4
+        instances: list[Instance] = []
+        datasets.read_datasets(self, content_lines(text), 0, True, instances)
         if not instances:
-            raise InputError("no dataset before the closing '0 0': expected a line 'x y' and three rows")
+            raise InputError(datasets.NO_DATASET)
         return instances
 
     def original_count(self, distance: int | None) -> int:
@@ -318,6 +299,19 @@ class Cube(Puzzle):
             ProposedAnswer(read_integer(line.strip(), f"the answer on line {number}"))
             for number, line in content_lines(text)
         ]
+
+    # Many questions at once (puzzles/cube/batch.py, datasets.py) -----------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return batch.read_many(lines)
+
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        return batch.distances_of(table, keys)
+
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        return batch.solve_many(table, keys, NO_ROLLS)
+
+    def original_stream(self) -> OriginalStream:
+        return datasets.Datasets(self)
 
     # Drawing --------------------------------------------------------------------
     def panel(self, board: Board) -> list[str]:

@@ -19,9 +19,11 @@ import numpy as np
 
 from .. import permutations
 from ..answers import Change, ProposedAnswer, Solution
-from ..contract import BoardPuzzle
+from ..batch import reasons_by_class
+from ..board_puzzle import BoardPuzzle
+from ..contract import NO_GOAL
 from ..drawing import cells_svg, grid, svg
-from ..text import InputError, content_lines, digit_matrix, distinct_digits, parse_rows, read_integer
+from ..text import InputError, content_lines, digit_matrix, distinct_digits, fixed_digits, parse_rows, read_integer
 
 PERMUTATIONS = factorial(9)
 DIGIT_SUM = sum(range(1, 10))
@@ -52,6 +54,18 @@ def _target(empty: int, row_step: int, column_step: int) -> int | None:
 
 TARGETS = tuple(tuple(_target(empty, *step) for step in DIRECTIONS.values()) for empty in range(9))
 """TARGETS[empty][move]: where the empty cell goes, None if off the board."""
+_TARGET_CELLS = np.array([-1 if cell is None else cell for row in TARGETS for cell in row], dtype=np.int64)
+"""TARGETS flattened (empty * 4 + move), -1 off the board."""
+_GOALS = np.array(
+    ["".join("0" if digit == missing else str(digit) for digit in range(1, 10)) for missing in range(1, 10)],
+    dtype=object,
+)
+"""The compact goal of each missing digit d, at d - 1."""
+_LEHMER_PLACES = [(factorial(8 - position), 9 - position) for position in range(8)]
+_BIT_COUNT = np.array([bin(bits).count("1") for bits in range(1024)], dtype=np.uint8)
+_MISSING = np.zeros(1024, dtype=np.uint8)
+_MISSING[[1022 ^ 1 << digit for digit in range(1, 10)]] = range(1, 10)
+"""The missing digit of a board from the digits 1..9 it holds, as bits."""
 
 
 def from_digits(digits: tuple[int, ...]) -> Board:
@@ -73,6 +87,10 @@ def _digit(token: str, where: str) -> str:
     if len(token) != 1 or token not in DIGITS:
         raise InputError(f"{where}: {token!r} is not a digit 0..9")
     return token
+
+
+_REASONS: dict[int, str] = {}
+"""The reason of each class of unsolvable boards met so far (see `unsolvable_reasons`)."""
 
 
 class Eight(BoardPuzzle):
@@ -210,6 +228,38 @@ class Eight(BoardPuzzle):
         empty = board[1].index(board[0] - 1)
         target = TARGETS[empty][move]
         return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
+
+    # Many boards at once ----------------------------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        digits, seen = fixed_digits(lines, 9)
+        valid = (seen & 1 == 1) & (_BIT_COUNT[seen] == 9)  # nine different digits, one of them 0
+        missing = np.where(valid, _MISSING[seen & 1022], 1)
+        values = np.where(digits == 0, missing[:, None], digits) - np.uint8(1)
+        ranks = permutations.rank_packed(permutations.pack(np.where(valid[:, None], values, 0)))
+        return (missing - 1).astype(np.int64) * PERMUTATIONS + ranks, valid
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        empty_value, ranks = np.divmod(indices, PERMUTATIONS)
+        packed, cell_of = permutations.unrank_packed(ranks)
+        empty = (cell_of >> 4 * empty_value) & 15
+        target = _TARGET_CELLS[empty * 4 + moves]
+        after = permutations.rank_packed(permutations.swap_packed(packed, empty, np.maximum(target, 0)))
+        return np.where(target >= 0, empty_value * PERMUTATIONS + after, -1)
+
+    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        return {"goal": _GOALS[last // PERMUTATIONS].tolist()}
+
+    def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
+        """The reason names the missing digit, the inversions and the empty
+        cell's steps from home, so boards that share those share it."""
+        empty_value, ranks = np.divmod(indices, PERMUTATIONS)
+        inversions = sum(ranks // place % radix for place, radix in _LEHMER_PLACES)
+        empty = (permutations.unrank_packed(ranks)[1] >> 4 * empty_value) & 15
+        steps = np.abs(empty // 3 - empty_value // 3) + np.abs(empty % 3 - empty_value % 3)
+        classes = (empty_value * 37 + inversions) * 5 + steps
+        return reasons_by_class(
+            classes, indices, lambda index: self.unsolvable_reason(self.decode(index)) or NO_GOAL, _REASONS
+        )
 
 
 PUZZLE = Eight()

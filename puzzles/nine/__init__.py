@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from ..answers import Change, ProposedAnswer, Solution
-from ..contract import BoardPuzzle
+from ..batch import reasons_by_class
+from ..board_puzzle import BoardPuzzle
+from ..contract import NO_GOAL, Puzzle
 from ..drawing import cells_svg, svg
 from ..text import InputError, content_lines, read_integer, shown
 
@@ -53,6 +55,10 @@ _COLUMN_MASKS = tuple(sum(1 << (8 - (row * 3 + column)) for row in range(3)) for
 
 MOVES = ("AL", "AR", "BL", "BR", "C1", "C2", "C3")
 _INVERSE = (1, 0, 3, 2, 4, 5, 6)
+_KIND_BITS = [[8 - cell for cell in spots] + [17 - cell for cell in spots] for spots in CELL_KINDS.values()]
+"""Per kind of cell, its bits in a board (A's and B's)."""
+_BIT_PLACES = np.array([17 - column + (column > 9) for column in range(19) if column != 9], dtype=np.int64)
+"""The board bit of each character of the compact form but the space."""
 
 
 def apply_move(boards: Any, move: int, rotate: dict[str, Any] = _ROTATE) -> Any:
@@ -83,6 +89,10 @@ def ones_by_kind(board: Board) -> dict[str, int]:
         kind: sum(cells[c] == "1" for c in spots) + sum(cells[9 + c] == "1" for c in spots)
         for kind, spots in CELL_KINDS.items()
     }
+
+
+_REASONS: dict[int, str] = {}
+"""The reason of each class of unsolvable boards met so far (see `unsolvable_reasons`)."""
 
 
 class Nine(BoardPuzzle):
@@ -217,6 +227,28 @@ class Nine(BoardPuzzle):
         first = 1 if name[0] == "A" else 10
         source, turn = (_COUNTER_CLOCKWISE, -90) if name[1] == "L" else (_CLOCKWISE, 90)
         return {first + new: Change(first + old, turn) for new, old in enumerate(source)}
+
+    # Many boards at once ----------------------------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if lines.shape[1] < 19:
+            return Puzzle.read_many(self, lines)
+        bits = np.delete(lines[:, :19], 9, axis=1).astype(np.int64) - ord("0")
+        valid = ((bits == 0) | (bits == 1)).all(axis=1) & (lines[:, 9] == ord(" ")) & ~lines[:, 19:].any(axis=1)
+        return (bits << _BIT_PLACES).sum(axis=1), valid
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        after = np.empty_like(indices)
+        for move in range(len(MOVES)):
+            chosen = moves == move
+            after[chosen] = apply_move(indices[chosen], move, _VECTOR_ROTATE)
+        return after
+
+    def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
+        """The reason names only the 1s per kind of cell, so boards with the same counts share it."""
+        classes = np.zeros_like(indices)
+        for bits in _KIND_BITS:
+            classes = classes * 19 + sum((indices >> bit) & 1 for bit in bits)
+        return reasons_by_class(classes, indices, lambda index: self.unsolvable_reason(index) or NO_GOAL, _REASONS)
 
 
 PUZZLE = Nine()

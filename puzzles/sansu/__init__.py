@@ -21,7 +21,8 @@ import numpy as np
 
 from .. import permutations
 from ..answers import Change, ProposedAnswer, Solution
-from ..contract import BoardPuzzle
+from ..batch import row_texts
+from ..board_puzzle import BoardPuzzle
 from ..drawing import cells_svg, grid, svg
 from ..storage import SINGLE_SEARCH, TableReader
 from ..text import (
@@ -29,6 +30,7 @@ from ..text import (
     content_lines,
     digit_matrix,
     distinct_digits,
+    fixed_digits,
     parse_rows,
     read_integer,
     shown,
@@ -52,6 +54,10 @@ _DIGIT_SET = frozenset(DIGITS)
 _MINUS_ONE = bytes.maketrans(DIGITS.encode(), bytes(range(9)))
 
 Board = tuple[int, ...]
+
+_SWAP_CELLS = np.array(SWAPS, dtype=np.int64)
+_ONE_TO_NINE = sum(1 << digit for digit in range(1, 10))
+"""The digits of a tile as bits (see `fixed_digits`)."""
 
 
 def is_sansu(digits: np.ndarray) -> np.ndarray:
@@ -200,6 +206,21 @@ class Sansu(BoardPuzzle):
     def move_changes(self, board: Board, move: int) -> dict[int, Change]:
         i, j = SWAPS[move]
         return {i + 1: Change(j + 1), j + 1: Change(i + 1)}
+
+    # Many tiles at once ---------------------------------------------------------
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        digits, seen = fixed_digits(lines, 9)
+        valid = seen == _ONE_TO_NINE
+        return permutations.rank_packed(permutations.pack(np.where(valid[:, None], digits - 1, 0))), valid
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        packed, _ = permutations.unrank_packed(indices)
+        cells = _SWAP_CELLS[moves]
+        return permutations.rank_packed(permutations.swap_packed(packed, cells[:, 0], cells[:, 1]))
+
+    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        digits = permutations.unpack(permutations.unrank_packed(last)[0]) + ord("1")
+        return {"final": row_texts(digits.astype(np.uint8))}
 
     def svg(self, board: Board) -> str:
         """The tile, with every line whose digit sum is not yet divisible by 3 struck through."""

@@ -1,0 +1,139 @@
+"""Reading input in chunks of whole lines as it arrives, and writing each
+answer as soon as it is ready: memory is bounded by a chunk, not the input.
+
+A chunk is up to CHUNK_LINES lines, or the whole lines that arrived within
+CHUNK_SECONDS of its first byte when the input is slow (a person typing, a
+producer that pauses), so an answer never waits for input that is not
+coming. Lines end at `\\n` (or `\\r\\n`) only: `str.splitlines` would also
+break at form feeds, `\\x1c`..`\\x1e`, `\\x85` and `\\u2028`, which are bytes of
+a line like any other here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import queue
+import select
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import BinaryIO
+
+import numpy as np
+
+from puzzles.batch import Lines
+
+CHUNK_LINES = 65_536
+CHUNK_SECONDS = 0.2
+READ_SIZE = 1 << 20
+
+Read = Callable[[float | None], bytes | None]
+
+
+def reader(stream: BinaryIO) -> Read:
+    """`read(timeout)`: the bytes available (b"" at the end of input), waiting
+    at most `timeout` seconds (None: as long as it takes; returns None if
+    nothing came). A stream without a file descriptor (in memory) is read
+    as it is: it never makes anyone wait."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        read_some = getattr(stream, "read1", stream.read)
+        return lambda timeout: read_some(READ_SIZE)
+
+    def read(timeout: float | None) -> bytes | None:
+        if timeout is not None:
+            try:
+                ready, _, _ = select.select([descriptor], [], [], timeout)
+            except (OSError, ValueError):  # not selectable: wait for the bytes instead
+                ready = [descriptor]
+            if not ready:
+                return None
+        return os.read(descriptor, READ_SIZE)
+
+    return read
+
+
+def chunks(
+    stream: BinaryIO, lines: int = CHUNK_LINES, seconds: float = CHUNK_SECONDS, source: str = "standard input"
+) -> Iterator[Lines]:
+    """The stream's lines, chunk by chunk, numbered from 1 across chunks."""
+    read = reader(stream)
+    pending, first, offset, since, ended = b"", 1, 0, 0.0, False
+    while True:
+        breaks = pending.count(b"\n")
+        if breaks >= lines:
+            cut = int(np.flatnonzero(np.frombuffer(pending, dtype=np.uint8) == ord("\n"))[lines - 1]) + 1
+        elif ended:
+            cut = len(pending)
+            if not cut:
+                return
+        elif breaks and time.monotonic() - since >= seconds:
+            cut = pending.rfind(b"\n") + 1
+        else:
+            data = read(max(0.0, since + seconds - time.monotonic()) if breaks else None)
+            if data == b"":
+                ended = True
+            elif data:
+                since = since if pending else time.monotonic()
+                pending += data
+            continue
+        chunk = Lines(pending[:cut], first, offset, source)
+        yield chunk
+        pending, first, offset, since = pending[cut:], first + len(chunk), offset + cut, time.monotonic()
+
+
+def answered(chunks: Iterable[Lines], answer: Callable[[Lines], bytes]) -> Iterator[bytes]:
+    """Each chunk's answer, in order, as soon as it is ready: a thread reads
+    ahead (at most two chunks) while another answers and the caller writes,
+    so reading, answering and writing overlap and an answer never waits for
+    input. (A second answering thread measured slower: writing the JSON lines
+    is Python work, under one lock.)"""
+    ready: queue.Queue[Future[bytes] | BaseException | None] = queue.Queue()
+    room, stopped = threading.Semaphore(2), threading.Event()
+    pool = ThreadPoolExecutor(max_workers=1)
+
+    def read() -> None:
+        try:
+            for chunk in chunks:
+                while not room.acquire(timeout=0.1):
+                    if stopped.is_set():
+                        return
+                ready.put(pool.submit(answer, chunk))
+        except BaseException as error:  # handed to the caller's thread, which reports it
+            ready.put(error)
+        ready.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        while (item := ready.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            yield item.result()
+            room.release()
+    finally:
+        stopped.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def write_all(pieces: Iterable[bytes], out: BinaryIO) -> None:
+    """Write each piece as it comes and flush it, so the reader sees every
+    answer at once. A reader that has gone (`| head`) ends the writing quietly."""
+    try:
+        for piece in pieces:
+            if piece:
+                out.write(piece)
+                out.flush()
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nor anything flushed at exit
+
+
+def drain(stream: BinaryIO) -> None:
+    """Read the rest of the input and drop it (so a producer is not cut off)."""
+    read = reader(stream)
+    while read(None):
+        pass

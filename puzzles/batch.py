@@ -1,0 +1,207 @@
+"""Answering many instances at once: the shapes the puzzles' vectorised hooks share.
+
+Input arrives in chunks of whole lines (`Lines`: one buffer, a line ends at
+`\\n` or `\\r\\n` and nowhere else). A puzzle reads the lines written exactly in
+its compact form all at once (`Puzzle.read_many`, into keys) and answers the
+keys column by column (`Puzzle.solve_many`, giving `Answers`); the query layer
+reads every other line one by one with the scalar reader, which names what is
+wrong. A puzzle's original input is read as it arrives by its
+`OriginalStream`, which answers what it has read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+from .text import InputError
+
+if TYPE_CHECKING:
+    from .base import Puzzle, TableReader
+
+MAX_WIDTH = 64
+"""Lines longer than this are never read all at once (no compact form is as long)."""
+PADDING = 255
+"""Fills a row of move indices after its last move."""
+
+
+class Lines:
+    """One chunk of input lines in one buffer: where each line starts and how
+    long it is without its `\\n` or `\\r\\n`. `first` is the number of the first
+    line and `offset` the position of the first byte in the whole input, so
+    messages can name the line or byte."""
+
+    def __init__(self, data: bytes, first: int = 1, offset: int = 0, source: str = "standard input") -> None:
+        self.data, self.first, self.offset, self.source = data, first, offset, source
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(buffer == ord("\n"))
+        self.starts = np.concatenate([[0], ends + 1])
+        self.lengths = np.concatenate([ends, [len(data)]]) - self.starts
+        if data.endswith(b"\n") or not data:  # no line after the last line break
+            self.starts, self.lengths = self.starts[:-1], self.lengths[:-1]
+        ended = self.lengths[: ends.size] > 0
+        ended[ended] &= buffer[ends[ended] - 1] == ord("\r")
+        self.lengths[: ends.size] -= ended
+
+    def __len__(self) -> int:
+        return self.starts.size
+
+    def raw(self, position: int) -> bytes:
+        start = int(self.starts[position])
+        return self.data[start : start + int(self.lengths[position])]
+
+    def text(self) -> str:
+        """The whole chunk as text (raises InputError naming the first byte that is not UTF-8)."""
+        try:
+            return self.data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{self.source} is not UTF-8 text (byte {self.offset + error.start + 1})") from None
+
+    def matrix(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lines as an (n, width) uint8 array, zero-padded, and which of
+        them a vectorised reader may see: at most MAX_WIDTH bytes of printable
+        ASCII, not empty, with no space at either end."""
+        lengths, count = self.lengths, len(self)
+        width = int(min(lengths.max(initial=0), MAX_WIDTH))
+        buffer = np.frombuffer(self.data, dtype=np.uint8)
+        if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
+            cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)
+            inside = np.True_
+            if np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == buffer.size - count * width:  # only the \n
+                return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
+        else:  # lines of different lengths (or some ending in \r\n): gathered one by one
+            columns = np.arange(width)
+            inside = columns < lengths[:, None]
+            spots = np.minimum(self.starts[:, None] + columns, max(buffer.size - 1, 0))
+            cells = np.where(inside, buffer[spots] if buffer.size else 0, 0).astype(np.uint8)
+        plain = (lengths > 0) & (lengths <= width) & ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
+        if width:
+            last = cells[np.arange(count), np.clip(lengths - 1, 0, width - 1)]
+            plain &= (cells[:, 0] != ord(" ")) & (last != ord(" "))
+        return cells, plain
+
+
+def row_texts(cells: np.ndarray) -> list[str]:
+    """The rows of a zero-padded ASCII array as strings."""
+    if not cells.size:
+        return [""] * len(cells)
+    return np.ascontiguousarray(cells).view(f"S{cells.shape[1]}").ravel().astype(f"U{cells.shape[1]}").tolist()
+
+
+@dataclass(frozen=True)
+class Answers:
+    """Optimal answers for a batch of keys, column by column: the distance of
+    each key (-1: unsolvable), the moves of each solvable key (move indices
+    in reported order, PADDING after its last move), the further fields of
+    each solvable key and the fields of each unsolvable one (its reason)."""
+
+    distance: np.ndarray
+    moves: np.ndarray
+    solved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    unsolved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+
+    def dicts(self, puzzle: str, states: Sequence[str], move_values: Sequence[Any]) -> list[dict[str, Any]]:
+        """The solve objects (`Solution.to_dict()`), one per key, for keys written as `states`."""
+        values = np.empty(len(move_values) + 1, dtype=object)
+        for move, value in enumerate(move_values):
+            values[move] = value
+        distance = self.distance.tolist()
+        solvable = np.flatnonzero(self.distance >= 0).tolist()
+        moves = values[np.minimum(self.moves, len(move_values))].tolist()
+        answers: list[Any] = [None] * len(distance)
+        names, columns = list(self.solved), list(self.solved.values())
+        for row, (position, walk) in enumerate(zip(solvable, moves, strict=True)):
+            steps = distance[position]
+            answer = {"puzzle": puzzle, "state": states[position], "distance": steps, "moves": walk[:steps]}
+            for name, column in zip(names, columns, strict=True):
+                answer[name] = column[row]
+            answers[position] = answer
+        unsolvable = np.flatnonzero(self.distance < 0).tolist()
+        names, columns = list(self.unsolved), list(self.unsolved.values())
+        for row, position in enumerate(unsolvable):
+            answer = {"puzzle": puzzle, "state": states[position], "distance": None, "moves": []}
+            for name, column in zip(names, columns, strict=True):
+                answer[name] = column[row]
+            answers[position] = answer
+        return answers
+
+
+def follow_parents(
+    parent_of: Callable[[np.ndarray], np.ndarray],
+    start: np.ndarray,
+    distance: np.ndarray,
+    advance: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Walk every state `distance` parent moves towards its goal, all at once.
+
+    Returns each walk's moves ((n, longest) uint8, PADDING after the last)
+    and where it ends. The walks are ordered longest first, so the ones still
+    walking at each step are a prefix: no step copies the finished ones.
+    """
+    order = np.argsort(-distance, kind="stable")
+    current = start[order].astype(np.int64)
+    longest = int(distance.max(initial=0))
+    walking = distance.size - np.searchsorted(np.sort(distance), np.arange(longest), side="right")
+    steps = np.full((longest, distance.size), PADDING, dtype=np.uint8)  # step by step: each step's moves together
+    for step, count in enumerate(walking.tolist()):
+        move = parent_of(current[:count])
+        steps[step, :count] = move
+        current[:count] = advance(current[:count], move)
+    moves, last = np.empty((distance.size, longest), dtype=np.uint8), np.empty_like(current)
+    moves[order], last[order] = steps.T, current
+    return moves, last
+
+
+def reasons_by_class(
+    classes: np.ndarray, indices: np.ndarray, reason: Callable[[int], str], known: dict[int, str]
+) -> list[str]:
+    """One reason per index, worked out once per class and kept in `known`
+    for later batches: `classes` must give the same number to indices whose
+    reason is the same text."""
+    if not classes.size:
+        return []
+    found, first, inverse = np.unique(classes, return_index=True, return_inverse=True)
+    texts = []
+    for number, row in zip(found.tolist(), first.tolist(), strict=True):
+        if number not in known:
+            known[number] = reason(int(indices[row]))
+        texts.append(known[number])
+    return np.array(texts, dtype=object)[inverse.reshape(-1)].tolist()
+
+
+class OriginalStream(Protocol):
+    """The original input read as it arrives, answered as soon as instances
+    are complete. `table` opens the table on first call (so bad input is
+    reported before a missing table is built)."""
+
+    done: bool
+    """The input's closing line was read: nothing after it is read."""
+
+    def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
+        """The original output for the instances these lines complete (raises InputError)."""
+        ...
+
+    def finish(self, table: Callable[[], TableReader]) -> str:
+        """The original output for what is left when the input ends (raises InputError)."""
+        ...
+
+
+class WholeInput:
+    """An original input of one instance: kept until it ends, then read and answered."""
+
+    done = False
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.parts: list[str] = []
+
+    def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
+        self.parts.append(lines.text())
+        return ""
+
+    def finish(self, table: Callable[[], TableReader]) -> str:
+        instances = self.puzzle.read_original("".join(self.parts))
+        return self.puzzle.judge(table(), instances)

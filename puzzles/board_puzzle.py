@@ -1,0 +1,145 @@
+"""`BoardPuzzle`: the default `Puzzle` of one search over its boards. The
+table holds every board's distance and parent move; one solution follows
+the parents from its board, many follow them together (`puzzles.batch`)."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from .answers import Solution
+from .batch import PADDING, Answers, follow_parents
+from .contract import NO_GOAL, Puzzle
+from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
+from .text import all_valid, content_lines
+
+
+class BoardPuzzle(Puzzle):
+    """A puzzle of one search over its boards: the table holds every
+    board's distance and parent move, and a solution follows the parents.
+    Subclasses give the rules (`goal_states`, vectorised `predecessors`,
+    scalar `apply`, `is_goal`) and the formats."""
+
+    state_count: int
+
+    def searches(self) -> Mapping[str, Search]:
+        return {SINGLE_SEARCH: self}
+
+    @abstractmethod
+    def goal_states(self) -> np.ndarray:
+        """The indices of all goal boards."""
+
+    @abstractmethod
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        """See `Search.predecessors`."""
+
+    @abstractmethod
+    def indices(self, states: Any) -> np.ndarray:
+        """Table indices of a batch of states (vectorised; raises InputError naming the item)."""
+
+    @abstractmethod
+    def parse_original_board(self, lines: list[tuple[int, str]]) -> Any:
+        """The one board of the original input's non-blank lines."""
+
+    def read_original(self, text: str) -> list[Any]:
+        return [self.parse_original_board(content_lines(text))]
+
+    def extra(self, boards: list[Any]) -> dict[str, Any]:
+        """Further JSON fields of a solved instance."""
+        return {}
+
+    def distance(self, table: TableReader, board: Any) -> int | None:
+        distance = table.array("distance").item(self.encode(board))
+        return None if distance == UNREACHABLE else distance
+
+    def distances(self, table: TableReader, states: Any) -> np.ndarray:
+        distance = table.array("distance")[self.indices(states)].astype(np.int16)
+        distance[distance == UNREACHABLE] = -1
+        return distance
+
+    def solve(self, table: TableReader, board: Any) -> Solution:
+        distance_table = table.array("distance")
+        parent = table.array("parent")
+        index = self.encode(board)
+        distance = distance_table.item(index)
+        if distance == UNREACHABLE:
+            reason = self.unsolvable_reason(board) or NO_GOAL
+            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
+        boards = [board]
+        moves = []
+        for _ in range(distance):
+            move = parent.item(index)
+            board = self.apply(board, move)
+            index = self.encode(board)
+            moves.append(move)
+            boards.append(board)
+        return Solution(
+            self.name,
+            self.compact(boards[0]),
+            distance,
+            self.ordered([self.move_value(m) for m in moves]),
+            boards,
+            self.extra(boards),
+        )
+
+    def valid_indices(self, states: Any, valid: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        """`indices` when the vectorised reader accepted every item; otherwise
+        the batch read item by item (which names the first bad item)."""
+        if all_valid(valid, states, self.board):
+            return indices
+        return self.encode_each(states, self.encode)
+
+    # Many boards at once: the hooks the vectorised solve stands on ----------------
+    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+        distance = table.array("distance")[keys].astype(np.int16)
+        distance[distance == UNREACHABLE] = -1
+        return distance
+
+    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+        """Follows the parent moves of every solvable board at once."""
+        distance = self.distances_of(table, keys)
+        solvable = distance >= 0
+        first = keys[solvable]
+        moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], self.advance)
+        reasons = self.unsolvable_reasons(keys[~solvable])
+        return Answers(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The index after move `moves[i]` from board `indices[i]`, for every i
+        (-1 where the move is illegal): `apply` for many boards. By default
+        one board at a time."""
+        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
+        after = [self.apply(self.decode(index), move) for index, move in pairs]
+        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
+
+    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
+        """`ordered` for rows of move indices (each row's moves, then PADDING).
+        By default the rows as they are, or, if the puzzle reorders its moves,
+        its `ordered` row by row."""
+        if type(self).ordered is Puzzle.ordered:
+            return moves
+        values = [self.move_value(move) for move in range(len(self.move_names))]
+        result = moves.copy()
+        for row in result:
+            count = int(np.count_nonzero(row != PADDING))
+            row[:count] = [values.index(value) for value in self.ordered([values[m] for m in row[:count]])]
+        return result
+
+    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        """`extra` for many solutions, from the index of each one's first and
+        last board (`extra` must look at no other board): one list per field.
+        By default `extra` one solution at a time."""
+        if type(self).extra is BoardPuzzle.extra:
+            return {}
+        columns: dict[str, list[Any]] = {}
+        for start, end in zip(first.tolist(), last.tolist(), strict=True):
+            for name, value in self.extra([self.decode(start), self.decode(end)]).items():
+                columns.setdefault(name, []).append(value)
+        return columns
+
+    def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
+        """The reason of each unsolvable board (as `solve` gives it). By default one board at a time."""
+        return [self.unsolvable_reason(self.decode(index)) or NO_GOAL for index in indices.tolist()]

@@ -1,0 +1,212 @@
+"""The batch core (lookup/bulk.py on the puzzles' vectorised hooks) against
+the scalar `solve`, the reference: the same distances, moves, tie-breaks,
+fields and error objects, line for line, on random states of every puzzle
+(taken from the puzzle objects themselves) with bad lines among them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from math import factorial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lights_out import LightsOut
+
+import build_tables
+import lookup
+import puzzles
+from lookup import bulk
+from puzzles import InputError, Puzzle, permutations
+from puzzles.batch import Lines
+
+NAMES = puzzles.names()
+BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]
+"""Lines no compact form accepts (and a few near misses)."""
+
+
+def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, Any]:
+    """What `solve --batch` has always printed for one line: the scalar `solve`, or an error object."""
+    try:
+        return puzzle.solve(table, puzzle.board(text.strip())).to_dict()
+    except InputError as error:
+        return {"puzzle": puzzle.name, "line": number, "input": text, "error": str(error)}
+
+
+def chunk(texts: list[str], first: int = 1) -> Lines:
+    return Lines("".join(f"{text}\n" for text in texts).encode(), first)
+
+
+def random_states(tables: lookup.Tables, name: str, count: int, seed: int) -> list[str]:
+    """Random instances in compact form, as the puzzle writes them (unsolvable ones included)."""
+    distances, compact = puzzles.get(name).sample_space(tables.table(name))
+    return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
+
+
+def assert_equal_to_scalar(puzzle: Puzzle, table: Any, texts: list[str], first: int = 1) -> None:
+    """Each text is sent as one line ending in \\n (so a text ending in \\r ends in \\r\\n)."""
+    lines = chunk(texts, first)
+    expected = [reference(puzzle, table, text.removesuffix("\r"), first + n) for n, text in enumerate(texts)]
+    assert bulk.answers(puzzle, table, lines) == expected
+    encoded = bulk.solve_chunk(puzzle, table, lines).decode()
+    assert [json.loads(line) for line in encoded.split("\n")[:-1]] == expected
+    assert bulk.distances_chunk(puzzle, table, lines).decode().split("\n")[:-1] == list(map(distance_line, expected))
+
+
+def distance_line(answer: dict[str, Any]) -> str:
+    """What `ninebase distances` prints for the line of a solve or error object."""
+    if "error" in answer:
+        return f"error: line {answer['line']}: {answer['error']}"
+    return "-1" if answer["distance"] is None else str(answer["distance"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: st.DataObject) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    distances, compact = puzzle.sample_space(table)
+    indices = data.draw(st.lists(st.integers(0, distances.size - 1), min_size=1, max_size=60))
+    texts = [compact(index) for index in indices]
+    for _ in range(data.draw(st.integers(0, 4))):  # bad lines and unusual spellings among them
+        position = data.draw(st.integers(0, len(texts)))
+        odd = data.draw(st.sampled_from([*BAD_LINES, f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2]))
+        texts.insert(position, odd)
+    assert_equal_to_scalar(puzzle, table, texts, first=data.draw(st.integers(1, 10**6)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: str) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 100_000, seed=20)
+    expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+    lines = chunk(texts)
+    assert bulk.answers(puzzle, table, lines) == expected
+    assert [json.loads(line) for line in bulk.solve_chunk(puzzle, table, lines).split(b"\n")[:-1]] == expected
+
+
+def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None:
+    puzzle, table = puzzles.get("eight"), tables.table("eight")
+    texts = ["123069478", "12345", "123456870", "", "1230694780", "123456780", "\xff"]
+    answers = [json.loads(line) for line in bulk.solve_chunk(puzzle, table, chunk(texts, 41)).split(b"\n")[:-1]]
+    assert [answer.get("distance", "error") for answer in answers] == [5, "error", None, "error", "error", 0, "error"]
+    assert answers[1] == {
+        "puzzle": "eight",
+        "line": 42,
+        "input": "12345",
+        "error": "expected 9 digits, found 5 characters in '12345'",
+    }
+    assert "reason" in answers[2] and answers[4]["line"] == 45
+    distances = bulk.distances_chunk(puzzle, table, chunk(texts, 41)).decode().split("\n")
+    assert distances[:3] == ["5", "error: line 42: expected 9 digits, found 5 characters in '12345'", "-1"]
+
+
+def test_a_line_that_is_not_utf8_is_a_bad_line(tables: lookup.Tables) -> None:
+    lines = Lines(b"175426839\n17\xff5\n987654321\n")
+    answers = bulk.answers(puzzles.get("sansu"), tables.table("sansu"), lines)
+    assert [answer.get("distance") for answer in answers] == [5, None, 0]
+    assert answers[1]["error"] == "the line is not UTF-8 text (byte 3)" and answers[1]["input"] == "17\ufffd5"
+
+
+def test_a_clock_value_with_a_leading_zero_is_refused_by_distances_too(tables: lookup.Tables) -> None:
+    with pytest.raises(InputError, match="item 1: value 1: '03' is not a clock value"):
+        tables.distances("clocks", ["3 3 3 3 3 3 3 3 3", "03 3 3 3 3 3 3 3 3"])
+
+
+def test_packed_permutations_rank_as_the_lehmer_code() -> None:
+    ranks = np.random.default_rng(1).integers(0, factorial(9), 20_000)
+    perms = permutations.unrank(ranks, 9)
+    packed, inverse = permutations.unrank_packed(ranks)
+    assert (packed == permutations.pack(perms)).all() and (permutations.unpack(packed) == perms).all()
+    assert (permutations.rank_packed(packed) == ranks).all()
+    assert (np.take_along_axis(permutations.unpack(inverse), perms.astype(np.int64), 1) == np.arange(9)).all()
+    swapped = permutations.swap_packed(packed, np.full(ranks.size, 2), np.full(ranks.size, 7))
+    expected = perms.copy()
+    expected[:, [2, 7]] = perms[:, [7, 2]]
+    assert (permutations.unpack(swapped) == expected).all()
+
+
+class ReadsLinesAtOnce(LightsOut):
+    """Lights Out reading its lines all at once, and nothing else vectorised:
+    the batch stands on the default hooks (one board at a time)."""
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if lines.shape[1] < 9:
+            return super().read_many(lines)
+        bits = lines[:, :9].astype(np.int64) - ord("0")
+        valid = ((bits == 0) | (bits == 1)).all(axis=1) & ~lines[:, 9:].any(axis=1)
+        return (bits << np.arange(8, -1, -1)).sum(axis=1), valid
+
+
+def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_path: Path) -> None:
+    puzzle = ReadsLinesAtOnce()
+    puzzles.register(puzzle)
+    try:
+        build_tables.build(["lights"], tmp_path)
+        with lookup.open_tables(tmp_path) as tables:
+            texts = [f"{board:09b}" for board in range(512)] + BAD_LINES
+            assert_equal_to_scalar(puzzle, tables.table("lights"), texts)
+    finally:
+        puzzles.unregister("lights")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tables, name: str) -> None:
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 2000, seed=3)
+    cells, plain = Lines("".join(f"{text}\n" for text in texts).encode()).matrix()
+    keys, accepted = puzzle.read_many(cells)
+    assert plain.all() and accepted.all()
+    assert puzzle.distances_of(table, keys).tolist() == tables.distances(name, texts).tolist()
+    values = [puzzle.move_value(move) for move in range(len(puzzle.move_names))]
+    expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+    assert puzzle.solve_many(table, keys).dicts(name, texts, values) == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(alphabet=" 0123456789WBRE\t", max_size=28))
+def test_the_fast_reader_takes_only_what_the_scalar_reader_writes_back(name: str, text: str) -> None:
+    """A line read all at once is exactly the compact form of its instance;
+    every other line goes to the scalar reader (which names what is wrong)."""
+    puzzle = puzzles.get(name)
+    cells, plain = Lines(f"{text}\n".encode()).matrix()
+    _, accepted = puzzle.read_many(cells) if plain.all() else (None, np.zeros(1, dtype=bool))
+    try:
+        canonical = puzzle.compact(puzzle.board(text)) == text
+    except InputError:
+        canonical = False
+    assert bool(accepted[0]) == canonical
+
+
+def test_the_cube_reads_its_datasets_as_they_arrive(tables: lookup.Tables) -> None:
+    """Chunks cut anywhere between lines (mid-dataset too), blank lines and odd
+    spacing: the same output as the whole input read and judged at once."""
+    cube, table, rng = puzzles.get("cube"), tables.table("cube"), np.random.default_rng(5)
+    lines = []
+    for _ in range(2000):
+        pattern = rng.choice(list("WBR"), 9)
+        pattern[rng.integers(9)] = "E"
+        lines += [
+            f"{rng.integers(1, 4)} {rng.integers(1, 4)}",
+            *(" ".join(pattern[row : row + 3]) for row in (0, 3, 6)),
+        ]
+        lines += [""] * int(rng.integers(0, 2))
+    lines[rng.integers(len(lines))] += "  "
+    text = "\n".join([*lines, "0 0", "ignored"]) + "\n"
+    data = text.encode()
+    breaks = [position + 1 for position, byte in enumerate(data) if byte == ord("\n")]
+    starts = [0, *breaks]  # where each line starts, and the end
+    bounds = [0, *sorted(rng.choice(np.arange(1, len(lines)), 40, replace=False).tolist()), len(starts) - 1]
+    stream, printed = cube.original_stream(), ""
+    for first, end in itertools.pairwise(bounds):  # chunks of whole lines, cut anywhere
+        printed += stream.feed(Lines(data[starts[first] : starts[end]], first + 1, starts[first]), lambda: table)
+        if stream.done:
+            break
+    printed += stream.finish(lambda: table)
+    assert stream.done and printed == cube.judge(table, cube.read_original(text))
