@@ -97,5 +97,10 @@ def solve_without_tables(puzzle: str, board: Any) -> int | None:
         return breadth_first(board, goal.__eq__, expand)
     if puzzle == "nine":
         return breadth_first(board, (511).__eq__, expand)
-    start, pattern = board
-    return meet_in_the_middle(start_board(start), _cube_goals(pattern), expand)
+    if puzzle == "cube":
+        start, pattern = board
+        return meet_in_the_middle(start_board(start), _cube_goals(pattern), expand)
+    rules = get(puzzle)
+    if rules.instances_are_boards:  # any other puzzle of boards: a search with its own goal test
+        return breadth_first(board, rules.is_goal, expand)
+    raise NotImplementedError(f"no search without tables for {puzzle}")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -29,7 +31,12 @@ DIGEST_ATTRIBUTE = "attributes_sha256"
 
 
 class TableError(Exception):
-    """A table file is missing, damaged, or not what it claims to be."""
+    """A table file is missing, damaged, or not what it claims to be; `puzzle`
+    names whose table it is, where known (for messages that must not name paths)."""
+
+    def __init__(self, message: str, puzzle: str | None = None) -> None:
+        super().__init__(message)
+        self.puzzle = puzzle
 
 
 class MissingTableError(TableError):
@@ -96,7 +103,10 @@ def attributes_digest(h5: h5py.File) -> str:
 
 def file_signature(path: Path) -> tuple[int, ...]:
     """What changes when a file is replaced or written to: device, inode, size, modification time."""
-    status = path.stat()
+    return signature_of(path.stat())
+
+
+def signature_of(status: os.stat_result) -> tuple[int, ...]:
     return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
@@ -112,18 +122,21 @@ class TableFile:
         self.puzzle = puzzle
         self._h5: h5py.File | None = None
         try:
-            self.signature = file_signature(self.path)
+            status = self.path.stat()
         except FileNotFoundError:
             raise MissingTableError(
-                f"no {puzzle} table at {self.path}; build it with: {build_command(puzzle, self.path.parent)}"
+                f"no {puzzle} table at {self.path}; build it with: {build_command(puzzle, self.path.parent)}", puzzle
             ) from None
         except OSError as error:
             raise self._damaged(f"cannot be read ({error.strerror})") from None
-        if self.path.is_dir():
+        if not stat.S_ISREG(status.st_mode):  # a directory, or a FIFO that would block the read forever
+            kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
             raise TableError(
-                f"table file {self.path} is a directory; remove it, then build the table with: "
-                f"{build_command(puzzle, self.path.parent)}"
+                f"table file {self.path} is {kind}; remove it, then build the table with: "
+                f"{build_command(puzzle, self.path.parent)}",
+                puzzle,
             )
+        self.signature = signature_of(status)
         with self._reading("cannot be read as a table"):
             # Tables never change once renamed into place, so no HDF5 file lock
             # is needed; taking one would fail in a read-only directory.
@@ -141,7 +154,8 @@ class TableFile:
 
     def _damaged(self, what: str) -> TableError:
         return TableError(
-            f"table file {self.path} {what}; rebuild it with: {build_command(self.puzzle, self.path.parent, True)}"
+            f"table file {self.path} {what}; rebuild it with: {build_command(self.puzzle, self.path.parent, True)}",
+            self.puzzle,
         )
 
     @contextmanager

@@ -1,14 +1,20 @@
 """Shared fixtures: every table is built once per test session into a
-temporary directory, through the same `build` API the CLI uses."""
+temporary directory, through the same `build` API the CLI uses; generic
+tests also get a directory that holds the example plug-in's table too, and
+the `puzzle` fixture (see `every.py`)."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from every import PLUGIN, registered
 
 import build_tables
 import lookup
+import puzzles
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +28,33 @@ def tables_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def tables(tables_dir: Path) -> lookup.Tables:
     with lookup.open_tables(tables_dir) as opened:
         yield opened
+
+
+@pytest.fixture(scope="session")
+def every_table_dir(tables_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tables directory holding the session's tables and the example plug-in's."""
+    directory = tmp_path_factory.mktemp("every-table")
+    for path in tables_dir.glob("*.h5"):
+        shutil.copy(path, directory)
+    with registered(PLUGIN):
+        build_tables.build([PLUGIN.name], directory)
+    return directory
+
+
+@pytest.fixture(scope="session")
+def every_tables(every_table_dir: Path) -> lookup.Tables:
+    """Tables over `every_table_dir`; the plug-in's answers need it registered (`registered`, `puzzle`)."""
+    with lookup.open_tables(every_table_dir) as opened:
+        yield opened
+
+
+@pytest.fixture
+def puzzle(request: pytest.FixtureRequest) -> Iterator[puzzles.Puzzle]:
+    """The puzzle a test is parametrised with (indirectly, by name), the example
+    plug-in registered while the test runs."""
+    name = request.param
+    if name == PLUGIN.name:
+        with registered(PLUGIN):
+            yield PLUGIN
+    else:
+        yield puzzles.get(name)

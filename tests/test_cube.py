@@ -96,6 +96,7 @@ def test_long_answers_replay(tables: lookup.Tables) -> None:
         assert cube_pattern(replay(instance, solution.moves)) == instance.split()[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", [2, 6, 8, 3, 5, 7])  # every start that was not searched
 def test_symmetry_agrees_with_a_search_from_that_start(tables: lookup.Tables, start: int) -> None:
     direct, _ = pattern_tables(breadth_first(CubeSearch(start)).distance)

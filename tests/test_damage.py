@@ -11,23 +11,32 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from every import EVERY_PUZZLE
 
 import lookup
 from lookup.cli import main
+from puzzles import Puzzle
 
-INPUTS = {
-    "sansu": ("175426839", "1 7 5\n4 2 6\n8 3 9\n", "5\n1 5 3\n4 2 6\n7 8 9\n"),
-    "clocks": ("9 9 12 6 6 6 6 3 6", "9 9 12\n6 6 6\n6 3 6\n", "4 5 8 9\n"),
-    "eight": ("123069478", "1 2 3\n0 6 9\n4 7 8\n", "5\nDRRUL\n"),
-    "nine": ("100000000 111111011", "100\n000\n000\n111\n111\n011\n", "5\nC1\nAR\nC1\nAL\nC1\n"),
-    "cube": ("2 1 RBWRWWEWW", "2 1\nR B W\nR W W\nE W W\n0 0\n", "3\n"),
-}
-FLIPS = {"clocks": 40, "nine": 40, "sansu": 12, "eight": 12, "cube": 4}
-"""How many evenly spread offsets get a flipped byte, per puzzle (the cube's file is the slowest to check)."""
+FLIP_BUDGET_BYTES = 2_500_000
+"""Flipped bytes per file: checking a damaged file costs about what reading it
+does, so a file of S bytes gets this many bytes over S flips (4 to 40), spread
+evenly over the whole file: 40 in the small tables, 4 in the cube's."""
 
 
-def commands(puzzle: str, directory: Path) -> list[tuple[list[str], str | None]]:
-    state, original, answer = INPUTS[puzzle]
+def flip_count(size: int) -> int:
+    return max(4, min(40, FLIP_BUDGET_BYTES // size))
+
+
+def inputs(puzzle: Puzzle, tables: lookup.Tables) -> tuple[str, str, str, int]:
+    """The puzzle's own example in compact form and as the original input, the
+    answer judge gives for that input from the intact table, and a distance to sample."""
+    original = puzzle.original_example()
+    answer = puzzle.judge(tables.table(puzzle.name), puzzle.read_original(original))
+    return puzzle.example(), original, answer, min(3, tables.stats(puzzle.name)["max_distance"])
+
+
+def commands(puzzle: str, directory: Path, given: tuple[str, str, str, int]) -> list[tuple[list[str], str | None]]:
+    state, original, answer, distance = given
     instance = directory.parent / f"{puzzle}-instance.txt"
     instance.write_text(original)
     return [
@@ -37,22 +46,22 @@ def commands(puzzle: str, directory: Path) -> list[tuple[list[str], str | None]]
         (["judge", puzzle], original),
         (["check", puzzle, str(instance), "-"], answer),
         (["stats", puzzle, "--json"], None),
-        (["sample", puzzle, "--distance", "3", "--count", "2"], None),
+        (["sample", puzzle, "--distance", str(distance), "--count", "2"], None),
         (["verify", puzzle], None),
     ]
 
 
-def outcomes(puzzle: str, directory: Path) -> list[tuple[int, str]]:
+def outcomes(puzzle: str, directory: Path, given: tuple[str, str, str, int]) -> list[tuple[int, str]]:
     results = []
-    for args, stdin in commands(puzzle, directory):
+    for args, stdin in commands(puzzle, directory, given):
         result = CliRunner().invoke(main, [*args, "--tables", str(directory)], input=stdin)
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
         results.append((result.exit_code, result.output.replace(str(directory), "TABLES")))
     return results
 
 
-def damage_cases(puzzle: str, size: int, others: Path) -> list[tuple[str, object]]:
-    count = FLIPS[puzzle]
+def damage_cases(size: int, others: Path) -> list[tuple[str, object]]:
+    count = flip_count(size)
     offsets = sorted({size * k // (count + 1) for k in range(1, count + 1)} | {0, 8, 100, 300, 700, 1500, 3000})
     cases: list[tuple[str, object]] = [(f"flip at {offset}", ("flip", offset)) for offset in offsets if offset < size]
     cases += [(f"truncated to {length}", ("truncate", length)) for length in (0, 100, 2048, size // 2, size - 1)]
@@ -83,31 +92,36 @@ def damage(path: Path, kind: str, argument: object) -> None:
         os.symlink(path.name, path)
 
 
-@pytest.mark.parametrize("puzzle", list(INPUTS))
-def test_every_command_answers_exactly_or_refuses(tables_dir: Path, tmp_path: Path, puzzle: str) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("puzzle", EVERY_PUZZLE, indirect=True)
+def test_every_command_answers_exactly_or_refuses(
+    every_table_dir: Path, every_tables: lookup.Tables, tmp_path: Path, puzzle: Puzzle
+) -> None:
+    name = puzzle.name
+    given = inputs(puzzle, every_tables)
+    table = every_table_dir / f"{name}.h5"
     intact_dir = tmp_path / "intact"
     intact_dir.mkdir()
-    shutil.copy(tables_dir / f"{puzzle}.h5", intact_dir)
-    intact = outcomes(puzzle, intact_dir)
-    assert all(status == 0 for status, _ in intact[:4]) and intact[-1][0] == 0
-    other = tables_dir / ("nine.h5" if puzzle != "nine" else "clocks.h5")
-    size = (tables_dir / f"{puzzle}.h5").stat().st_size
+    shutil.copy(table, intact_dir)
+    intact = outcomes(name, intact_dir, given)
+    assert [status for status, _ in intact] == [0] * len(intact), intact
+    other = min((path for path in every_table_dir.glob("*.h5") if path != table), key=lambda path: path.stat().st_size)
     refused_kinds = set()
-    for label, (kind, argument) in damage_cases(puzzle, size, other):
+    for label, (kind, argument) in damage_cases(table.stat().st_size, other):
         directory = tmp_path / label.replace(" ", "_").replace("'", "")
         directory.mkdir()
-        path = directory / f"{puzzle}.h5"
-        shutil.copy(tables_dir / f"{puzzle}.h5", path)
+        path = directory / f"{name}.h5"
+        shutil.copy(table, path)
         damage(path, kind, argument)
         for (args, _), (status, output), expected in zip(
-            commands(puzzle, directory), outcomes(puzzle, directory), intact, strict=True
+            commands(name, directory, given), outcomes(name, directory, given), intact, strict=True
         ):
             if (status, output) == expected:
                 continue
             where = f"{label}: {' '.join(args)}"
             assert status == 4, f"{where}: exit {status}: {output}"
             lines = output.splitlines()
-            assert len(lines) == 1 and f"TABLES/{puzzle}.h5" in lines[0] and "Traceback" not in output, (
+            assert len(lines) == 1 and f"TABLES/{name}.h5" in lines[0] and "Traceback" not in output, (
                 f"{where}: {output}"
             )
             assert "ninebase build --only" in lines[0], f"{where}: {output}"

@@ -24,6 +24,7 @@ def test_seed_example(tables: lookup.Tables) -> None:
     assert replay_eight((1, 2, 3, 0, 6, 9, 4, 7, 8), solution.moves) == (1, 2, 3, 4, 0, 6, 7, 8, 9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("missing", range(1, 10))
 def test_half_of_the_boards_reach_each_goal(tables: lookup.Tables, missing: int) -> None:
     distances = tables.distances("eight", all_boards(missing))
@@ -51,12 +52,14 @@ def parity_rule(boards: np.ndarray) -> np.ndarray:
     return inversions % 2 == steps % 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("missing", range(1, 10))
 def test_unsolvable_exactly_when_parities_differ(tables: lookup.Tables, missing: int) -> None:
     boards = all_boards(missing)
     assert np.array_equal(tables.distances("eight", boards) >= 0, parity_rule(boards))
 
 
+@pytest.mark.slow
 def test_random_boards_of_every_goal_against_bidirectional_search(tables: lookup.Tables) -> None:
     rng = random.Random(8)
     exhausted = 0  # proving a board unsolvable by search means exhausting 181,440 boards: do a few

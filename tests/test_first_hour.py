@@ -11,8 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from every import EVERY_PUZZLE, PLUGIN, registered
 
 import lookup
+import puzzles
 from lookup.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,15 +36,11 @@ def test_the_command_list_does_not_cut_sentences() -> None:
 
 
 def test_judge_help_shows_every_input_format() -> None:
-    text = CliRunner().invoke(main, ["judge", "--help"]).output
-    for name, example in [
-        ("sansu", "1 7 5"),
-        ("clocks", "9 9 12"),
-        ("eight", "0 6 9"),
-        ("nine", "011"),
-        ("cube", "R B W"),
-    ]:
-        assert f"{name}: " in text and example in text
+    with registered(PLUGIN):
+        text = CliRunner().invoke(main, ["judge", "--help"]).output
+        for name in puzzles.names():
+            assert f"\n{name}: " in text
+            assert all(f"  {line}\n" in text for line in puzzles.get(name).original_example().splitlines()), name
     assert "separated by spaces" in text and "with no spaces" in text
 
 
@@ -82,9 +80,9 @@ def test_check_refuses_two_stdins_and_bad_instance_files(tables_dir: Path, tmp_p
     assert result.exit_code == 2 and str(bad) in result.output and "expected 3 lines" in result.output
 
 
-@pytest.mark.parametrize("puzzle", ["sansu", "clocks", "eight", "nine", "cube"])
-def test_every_judge_rejects_empty_input(tables_dir: Path, puzzle: str) -> None:
-    result = run(tables_dir, "judge", puzzle, stdin="")
+@pytest.mark.parametrize("puzzle", EVERY_PUZZLE, indirect=True)
+def test_every_judge_rejects_empty_input(tables_dir: Path, puzzle: puzzles.Puzzle) -> None:
+    result = run(tables_dir, "judge", puzzle.name, stdin="")
     assert result.exit_code == 2 and "empty" in result.output and result.output.count("\n") == 1
 
 
@@ -105,10 +103,11 @@ def test_cube_batch_steps_keep_the_patterns(tables_dir: Path) -> None:
     assert json.loads(result.output)["patterns"][-1] == "RBWRWWEWW"
 
 
-def test_an_empty_batch_gives_an_empty_array(tables: lookup.Tables) -> None:
-    for puzzle in lookup.PUZZLES:
-        assert tables.distances(puzzle, []).shape == (0,)
-        assert tables.distances(puzzle, np.array([], dtype=str)).shape == (0,)
+def test_an_empty_batch_gives_an_empty_array(every_tables: lookup.Tables) -> None:
+    with registered(PLUGIN):
+        for puzzle in puzzles.names():
+            assert every_tables.distances(puzzle, []).shape == (0,)
+            assert every_tables.distances(puzzle, np.array([], dtype=str)).shape == (0,)
 
 
 def test_plurals(tables_dir: Path) -> None:
@@ -124,6 +123,7 @@ def test_plurals(tables_dir: Path) -> None:
     assert "found 1 value" in cube and "1 values" not in cube
 
 
+@pytest.mark.slow
 def test_every_readme_command_runs_as_written(tables_dir: Path, tmp_path: Path) -> None:
     """The README's Commands block, run after the quick start in a shell that
     has sourced .venv/bin/activate (here: the interpreter's own bin first on PATH)."""
@@ -146,14 +146,13 @@ def test_every_readme_command_runs_as_written(tables_dir: Path, tmp_path: Path) 
 
 def test_the_reference_examples_are_what_judge_prints(tables_dir: Path) -> None:
     text = (ROOT / "docs" / "puzzles.md").read_text()
-    sections = re.split(r"^## ", text, flags=re.M)[1:]
-    checked = 0
-    for section in sections:
-        name = section.split()[0]
-        block = section.split("input            output\n", 1)[1].split("```", 1)[0]
+    sections = {section.split()[0]: section for section in re.split(r"^## ", text, flags=re.M)[1:]}
+    assert sections and set(sections) <= set(puzzles.names())  # a section for each puzzle it documents
+    for name in puzzles.names():
+        if name not in sections:
+            continue
+        block = sections[name].split("input            output\n", 1)[1].split("```", 1)[0]
         original = "".join(line[:17].rstrip() + "\n" for line in block.splitlines() if line[:17].strip())
         expected = "".join(line[17:] + "\n" for line in block.splitlines() if line[17:].strip())
         result = run(tables_dir, "judge", name, stdin=original)
         assert result.exit_code == 0 and result.output.replace("\n\n", "\n") == expected, name
-        checked += 1
-    assert checked == 5

@@ -22,6 +22,7 @@ import pytest
 from test_extra_puzzle import all_distances
 
 HERE = Path(__file__).resolve().parent
+pytestmark = pytest.mark.slow
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 
 
@@ -78,7 +79,7 @@ def test_the_service_serves_the_plugin(plugin_env: dict[str, str]) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([NINEBASE, "serve", "--port", str(port)], env=plugin_env, stderr=subprocess.PIPE)
+    server = subprocess.Popen([NINEBASE, "serve", "--port", str(port)], env=plugin_env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from every import EVERY_PUZZLE
 
-from lookup import PUZZLES as NAMES
+import lookup
+from lookup.check import OPTIMAL, check_answer
 from lookup.cli import main
-from puzzles import get
+from puzzles import Puzzle
 
 INPUTS = {
     "sansu": "1 7 5\n4 2 6\n8 3 9\n",
@@ -82,32 +84,42 @@ def test_check_unreadable_instance_is_exit_2(tables_dir: Path, tmp_path: Path) -
     assert result.exit_code == 2 and "expected 3 lines" in result.output
 
 
-@pytest.mark.parametrize("puzzle", NAMES)
+@pytest.mark.parametrize("puzzle", EVERY_PUZZLE, indirect=True)
 def test_sampled_instances_have_the_distance_and_judge_output_checks_optimal(
-    tables_dir: Path, tmp_path: Path, puzzle: str
+    every_table_dir: Path, every_tables: lookup.Tables, tmp_path: Path, puzzle: Puzzle
 ) -> None:
-    distance = {"sansu": 4, "clocks": 20, "eight": 25, "nine": 7, "cube": 20}[puzzle]
-    first = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
-    again = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "7")
-    other = run(tables_dir, "sample", puzzle, "--distance", str(distance), "--count", "4", "--seed", "8")
+    name = puzzle.name
+    histogram = every_tables.stats(name)["histogram"]
+    distance = max(d for d, count in enumerate(histogram) if count >= 8)  # the farthest with a choice of instances
+    sampling = ("sample", name, "--distance", str(distance), "--count", "4", "--seed")
+    first, again, other = (run(every_table_dir, *sampling, seed) for seed in ("7", "7", "8"))
     instances = first.stdout.splitlines()
     assert first.exit_code == 0 and len(set(instances)) == 4 and first.stdout == again.stdout != other.stdout
     answers = [
-        json.loads(line) for line in run(tables_dir, "solve", puzzle, "--batch", stdin=first.stdout).stdout.splitlines()
+        json.loads(line)
+        for line in run(every_table_dir, "solve", name, "--batch", stdin=first.stdout).stdout.splitlines()
     ]
     assert [a["distance"] for a in answers] == [distance] * 4
-    if puzzle != "cube":  # the solver's own original output must check as optimal
-        handler = get(puzzle)
-        for instance in instances:
-            board = handler.board(instance)
-            original = "\n".join(handler.panel(board)) + "\n"
-            if puzzle == "eight":
-                original = original.replace("_", "0")
-            if puzzle == "nine":
-                cells = instance.replace(" ", "")
-                original = "\n".join(cells[r : r + 3] for r in range(0, 18, 3)) + "\n"
-            judged = run(tables_dir, "judge", puzzle, stdin=original)
-            assert check(tables_dir, tmp_path, puzzle, original, judged.stdout).output.startswith("optimal"), instance
+    table = every_tables.table(name)
+    for instance in instances:  # the solver's own original output checks as optimal
+        board = puzzle.board(instance)
+        verdict = check_answer(table, puzzle, [board], puzzle.judge(table, [board]))
+        assert verdict.kind == OPTIMAL, (instance, verdict.line())
+    original = puzzle.original_example()  # and so through the commands, from the original input
+    judged = run(every_table_dir, "judge", name, stdin=original)
+    assert judged.exit_code == 0 and judged.stdout
+    checked = check(every_table_dir, tmp_path, name, original, judged.stdout)
+    assert checked.exit_code == 0 and checked.output.startswith("optimal: "), checked.output
+
+
+@pytest.mark.parametrize("puzzle", EVERY_PUZZLE, indirect=True)
+def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzle: Puzzle) -> None:
+    stats = every_tables.stats(puzzle.name)
+    as_json = run(every_table_dir, "stats", puzzle.name, "--json")
+    assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
+    text = run(every_table_dir, "stats", puzzle.name)
+    assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
+    assert text.output == puzzle.stats_text(every_tables.table(puzzle.name)) + "\n"
 
 
 def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:

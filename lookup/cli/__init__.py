@@ -3,20 +3,22 @@ and, for `build` and `verify`, the builder."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
 import puzzles
-from lookup.tables import ENVIRONMENT_VARIABLE, Tables, resolve_tables_dir
+from lookup.tables import Tables, resolve_tables_dir
 from puzzles import Puzzle
 
 from . import answering
 from .building import build_with_progress, verify_lines
 from .common import EXIT_BAD_INPUT, EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, fail, reported_errors, tables_option
+
+EXIT_ADDRESS = 5
+SERVE_EXIT_HELP = f"""{EXIT_STATUS_HELP} 5: the address cannot be used (the port is busy,
+or the host is not this machine's)."""
 
 
 @click.group(epilog=EXIT_STATUS_HELP, invoke_without_command=True)
@@ -52,42 +54,65 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
         sys.exit(EXIT_TABLE)
 
 
-@main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=SERVE_EXIT_HELP)
 @tables_option
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option(
-    "--cache",
-    type=click.IntRange(min=0),
-    default=65_536,
-    show_default=True,
-    help="Probe answers kept per process (0: none).",
+    "--cache", type=click.IntRange(min=0), default=65_536, show_default=True, help="Probe answers kept per worker."
 )
-def serve(tables_dir: Path | None, host: str, port: int, workers: int, cache: int) -> None:
-    """Serve the tables over HTTP (JSON API and explorer page) until interrupted.
-    Needs the serve extra: pip install 'ninebase[serve]'."""
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(0.001, 60),
+    default=10.0,
+    show_default=True,
+    help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
+)
+@click.option(
+    "--max-connections",
+    type=click.IntRange(min=1),
+    default=10_000,
+    show_default=True,
+    help="Connections each worker holds at once; more wait in the backlog.",
+)
+@click.option(
+    "--grace",
+    type=click.IntRange(min=1),
+    default=30,
+    show_default=True,
+    help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",
+)
+def serve(
+    tables_dir: Path | None,
+    host: str,
+    port: int,
+    workers: int,
+    cache: int,
+    header_timeout: float,
+    max_connections: int,
+    grace: int,
+) -> None:
+    """Serve the tables over HTTP (JSON API and explorer page) until
+    interrupted; requests in flight finish first. Needs the serve extra:
+    pip install 'ninebase[serve]'."""
     try:
-        import uvicorn
-
-        from lookup.web import create_app
+        from lookup.web import check_tables
+        from lookup.web.server import AddressError, check_address
+        from lookup.web.server import serve as run_server
     except ImportError as error:
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)
-    with reported_errors():
-        tables = Tables(directory)
-        app = create_app(tables, cache)  # refuses to start on a missing or damaged table
+    with reported_errors(), Tables(directory) as tables:
+        check_tables(tables)  # a missing or damaged table stops the service before it starts
+    try:
+        check_address(host, port)
+    except AddressError as error:
+        fail(str(error), EXIT_ADDRESS)
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    if workers > 1:
-        tables.close()
-        os.environ[ENVIRONMENT_VARIABLE] = str(directory.resolve())
-        os.environ["NINEBASE_CACHE"] = str(cache)
-        target: Any = "lookup.web:app_from_environment"
-        uvicorn.run(target, factory=True, host=host, port=port, workers=workers, log_level="warning")
-    else:
-        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=10)
+    run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
 
 
 for command in answering.COMMANDS:

@@ -7,7 +7,9 @@ The tables are opened once per process and shared by every request (a
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -18,10 +20,15 @@ from starlette.routing import Route
 
 from lookup.tablefile import TableError
 from lookup.tables import Tables
+from puzzles.text import shown
 
-from .api import ApiError, Service
-from .limits import CACHED_ANSWERS
+from .answers import ReadyAnswers
+from .api import ApiError, Service, check_tables
+from .guard import Guard
+from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
 from .pages import Explorer
+
+log = logging.getLogger("ninebase")
 
 
 def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
@@ -29,23 +36,35 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     damaged), keeping up to `cache_size` probe answers ready."""
     service = Service(tables, cache_size)
     explorer = Explorer(tables)
-    respond = explorer.error_page  # a page for a browser, JSON for a program
+
+    def respond(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
+        """An error as a page for a browser, as `{"error": ...}` for a program (see `errors`)."""
+        response = explorer.error_page(request, status, message)
+        response.headers.update(headers or {})
+        return response
 
     async def api_error(request: Request, error: Exception) -> Response:
-        return respond(request, error.status, str(error))
+        return respond(request, error.status, str(error), error.headers)
 
     async def table_error(request: Request, error: Exception) -> Response:
-        return respond(request, 503, f"a table is damaged: {error}")
+        log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
+        puzzle = getattr(error, "puzzle", None) or "PUZZLE"
+        return respond(
+            request,
+            503,
+            f"the {puzzle} table is damaged or changed on disk while serving; rebuild it with: ninebase build "
+            f"--only {puzzle} --force --tables <the server's tables directory>, then restart (the log names the file)",
+        )
 
     async def http_error(request: Request, error: Exception) -> Response:
-        messages = {
-            404: f"no such path {request.url.path!r}",
-            405: f"{request.method} is not allowed on {request.url.path}",
-        }
-        return respond(request, error.status_code, messages.get(error.status_code, str(error.detail)))
+        path = shown(request.url.path, MAX_STATE_CHARACTERS)
+        messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
+        # 405 names the allowed methods in Allow
+        return respond(request, error.status_code, messages.get(error.status_code, str(error.detail)), error.headers)
 
     async def server_error(request: Request, error: Exception) -> Response:
-        return respond(request, 500, f"internal error: {type(error).__name__}")
+        log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)
+        return respond(request, 500, "internal error; the server's log says more")
 
     routes = [
         Route("/api/{puzzle}", service.probe, methods=["GET"]),
@@ -56,7 +75,12 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
         *explorer.routes(),
     ]
     handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
+    ready = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
+    app.add_middleware(ReadyAnswers, cache=service.answers, headers=ready)
+    app.add_middleware(Guard)  # outermost: its headers go on every answer, the ready ones too
+    return app
 
 
 def app_from_environment() -> Starlette:
@@ -65,3 +89,6 @@ def app_from_environment() -> Starlette:
     return create_app(
         Tables(Path(os.environ["NINEBASE_TABLES"])), int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS))
     )
+
+
+__all__ = ["app_from_environment", "check_tables", "create_app"]

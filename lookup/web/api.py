@@ -16,19 +16,19 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections import OrderedDict
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 import puzzles
 from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
 from lookup.tables import Tables, probe
 from puzzles import Puzzle
-from puzzles.text import InputError
+from puzzles.text import InputError, shown
 
+from .answers import AnswerCache
+from .batches import BatchGate
 from .limits import (
     BODY_SECONDS,
     CACHE_CONTROL,
@@ -37,16 +37,18 @@ from .limits import (
     MAX_BATCH_LINES,
     MAX_STATE_CHARACTERS,
     NDJSON,
+    RETRY_AFTER_SECONDS,
 )
 from .openapi import openapi_document
 
 
 class ApiError(Exception):
-    """An answer that is an error: its status and one line for the client."""
+    """An answer that is an error: its status, one line for the client, and any headers."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers or {}
 
 
 def puzzle_of(request: Request) -> Puzzle:
@@ -55,11 +57,36 @@ def puzzle_of(request: Request) -> Puzzle:
     try:
         return puzzles.get(name)
     except InputError:
-        raise ApiError(404, f"no puzzle {name!r}; the puzzles are {', '.join(puzzles.names())}") from None
+        raise ApiError(
+            404, f"no puzzle {shown(name, MAX_STATE_CHARACTERS)}; the puzzles are {', '.join(puzzles.names())}"
+        ) from None
 
 
 def error_response(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def state_of(request: Request, puzzle: Puzzle, default: str | None = None) -> str:
+    """The `state` query parameter (or `default` when there is none), within
+    the length limit; 400 otherwise."""
+    state = request.query_params.get("state")
+    if (state is None or not state.strip()) and default is not None:
+        return default
+    if state is None or not state.strip():
+        raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
+    if len(state) > MAX_STATE_CHARACTERS:
+        raise ApiError(400, f"the state is {len(state):,} characters long; at most {MAX_STATE_CHARACTERS} are read")
+    return state
+
+
+def board_of(puzzle: Puzzle, state: str) -> Any:
+    """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""
+    try:
+        return puzzle.board(state.replace("_", " "))
+    except InputError as error:
+        raise ApiError(
+            400, f"state {shown(state, MAX_STATE_CHARACTERS)}: {error}; expected {puzzle.compact_help}"
+        ) from None
 
 
 def check_tables(tables: Tables) -> str:
@@ -82,15 +109,18 @@ class Service:
     def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS) -> None:
         self.tables = tables
         self.etag = check_tables(tables)
-        self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
-        self._cache_size = cache_size
+        self.answers = AnswerCache(cache_size)
+        self.batches = BatchGate()
 
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
 
+    def caching_headers(self) -> dict[str, str]:
+        return {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
+
     def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
-        headers = {"ETag": self.etag, "Cache-Control": CACHE_CONTROL}
+        headers = self.caching_headers()
         if self.etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         if body is None:
@@ -99,44 +129,54 @@ class Service:
 
     async def probe(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state")
-        if state is None or not state.strip():
-            raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
-        if len(state) > MAX_STATE_CHARACTERS:
-            raise ApiError(400, f"the state is {len(state)} characters long; at most {MAX_STATE_CHARACTERS} are read")
-        key = (puzzle.name, state)
-        body = self._answers.get(key)
+        key = (request.scope["path"], request.scope["query_string"])
+        body = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
         if body is None:
-            try:
-                board = puzzle.board(state.replace("_", " "))
-            except InputError as error:
-                raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+            board = board_of(puzzle, state_of(request, puzzle))
             answer = probe(puzzle, self.tables.table(puzzle.name), board).to_dict()
             body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
-            if self._cache_size:
-                self._answers[key] = body
-                if len(self._answers) > self._cache_size:
-                    self._answers.popitem(last=False)
+            self.answers.put(key, body)
         return self.cached(request, body=body)
 
     async def batch(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
+        if not self.batches.admit():  # refused before its body is read: an overload costs nothing
+            raise ApiError(
+                503,
+                f"{self.batches.capacity} batches are already running or waiting; try again shortly",
+                {"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+        try:
+            lines = await self.batch_body(request)
+        except BaseException:
+            self.batches.leave()
+            raise
+
+        def answer(chunk: list[str], first: int) -> bytes:
+            return answer_lines(puzzle, table, chunk, first).encode()
+
+        headers = {"Cache-Control": "no-store"}
+        return StreamingResponse(self.batches.answers(lines, answer), media_type=NDJSON, headers=headers)
+
+    async def batch_body(self, request: Request) -> list[str]:
+        """The lines of a batch body, within the limits of time, size and count."""
         try:
             body = await asyncio.wait_for(read_limited(request), BODY_SECONDS)
         except asyncio.TimeoutError:
             raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds") from None
         except ClientDisconnect:  # nobody is left to answer
-            return Response(status_code=400)
+            raise ApiError(400, "the client went away before sending the whole batch") from None
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ApiError(400, f"the batch body is not UTF-8 text (byte {error.start + 1})") from None
-        lines = text.splitlines()
+        if not text:
+            raise ApiError(400, "the batch body is empty; send one compact state per line")
+        lines = batch_lines(text)
         if len(lines) > MAX_BATCH_LINES:
             raise ApiError(413, f"the batch has {len(lines):,} lines; at most {MAX_BATCH_LINES:,} are answered at once")
-        answer = await run_in_threadpool(answer_lines, puzzle, table, lines)
-        return Response(answer, media_type=NDJSON, headers={"Cache-Control": "no-store"})
+        return lines
 
     async def stats(self, request: Request) -> Response:
         return self.cached(request, self.tables.stats(self.puzzle(request).name))
@@ -150,7 +190,7 @@ class Service:
             except OSError:
                 unchanged = False
             if not unchanged:
-                raise TableError(f"table file {served.path} changed while serving; check it and restart the service")
+                raise TableError(f"table file {served.path} changed on disk while serving; restart the service", name)
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:
@@ -172,10 +212,20 @@ async def read_limited(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-def answer_lines(puzzle: Puzzle, table: Any, lines: list[str]) -> str:
-    """JSON Lines of solve objects, one per line, in order; a bad line gives an error object."""
+def batch_lines(text: str) -> list[str]:
+    """The lines of a batch body: split at LF or CRLF only (never at form feeds
+    or other Unicode line breaks), without the empty end after a final newline."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def answer_lines(puzzle: Puzzle, table: Any, lines: list[str], first: int = 1) -> str:
+    """JSON Lines of solve objects, one per line, in order; a bad line gives an
+    error object (`first` is the number of the first line)."""
     answers = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first):
         try:
             answer = puzzle.solve(table, puzzle.board(line.strip())).to_dict()
         except InputError as error:

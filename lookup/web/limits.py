@@ -12,3 +12,10 @@ CACHE_CONTROL = "public, max-age=86400"
 CACHED_ANSWERS = 65_536
 """How many probe answers a process keeps ready (they never change for a build)."""
 NDJSON = "application/x-ndjson"
+BATCHES_RUNNING = 2
+"""Batches a process answers at once (one per core): the rest wait their turn."""
+BATCHES_WAITING = 16
+"""Batches that may wait for a turn; past these, a batch is refused at once with 503."""
+BATCH_CHUNK_LINES = 4096
+"""Lines answered between two looks at the client: a batch whose client has gone stops within one chunk."""
+RETRY_AFTER_SECONDS = 2

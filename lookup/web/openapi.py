@@ -1,4 +1,7 @@
-"""The OpenAPI document of the JSON API."""
+"""The OpenAPI 3.1 document of the JSON API: every operation with real
+schemas for its answers (the probe, solve, stats and error objects), so
+client generators and validators can use it. Schemathesis checks the live
+service against it in the tests."""
 
 from __future__ import annotations
 
@@ -6,90 +9,233 @@ from typing import Any
 
 import puzzles
 
-from .limits import MAX_BATCH_BYTES, MAX_STATE_CHARACTERS, NDJSON
+from .guard import MAX_PATH_CHARACTERS
+from .limits import MAX_BATCH_BYTES, MAX_BATCH_LINES, MAX_STATE_CHARACTERS, NDJSON
+
+NULLABLE_INTEGER = {"type": ["integer", "null"], "minimum": 0}
+MOVE = {
+    "description": "a move as `moves` writes it: a letter or name, a number (clocks), or a pair of cells (sansu)",
+    "oneOf": [
+        {"type": "string"},
+        {"type": "integer"},
+        {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+    ],
+}
+
+
+def schemas(names: list[str]) -> dict[str, Any]:
+    puzzle = {"type": "string", "enum": names}
+    return {
+        "Error": {
+            "type": "object",
+            "properties": {"error": {"type": "string", "description": "one line naming what is wrong and where"}},
+            "required": ["error"],
+            "additionalProperties": False,
+        },
+        "Solution": {
+            "type": "object",
+            "description": "the solve object of puzzles.md: an optimal solution",
+            "properties": {
+                "puzzle": puzzle,
+                "state": {"type": "string", "description": "the compact form, normalised"},
+                "distance": {**NULLABLE_INTEGER, "description": "fewest moves; null when unsolvable"},
+                "moves": {"type": "array", "items": {"$ref": "#/components/schemas/Move"}},
+                "final": {"type": "string", "description": "sansu: the sansu reached"},
+                "goal": {"type": "string", "description": "eight: the goal of this board"},
+                "reason": {"type": "string", "description": "why the board is unsolvable"},
+            },
+            "required": ["puzzle", "state", "distance", "moves"],
+        },
+        "Move": MOVE,
+        "Successor": {
+            "type": "object",
+            "properties": {
+                "move": {"$ref": "#/components/schemas/Move"},
+                "state": {"type": "string"},
+                "distance": NULLABLE_INTEGER,
+            },
+            "required": ["move", "state", "distance"],
+            "additionalProperties": False,
+        },
+        "Probe": {
+            "description": "the probe object of service.md: the solve object, the unit, and every move's distance",
+            "allOf": [
+                {"$ref": "#/components/schemas/Solution"},
+                {
+                    "type": "object",
+                    "properties": {
+                        "unit": {"type": "string"},
+                        "solvable": {"type": "boolean"},
+                        "successors": {"type": "array", "items": {"$ref": "#/components/schemas/Successor"}},
+                        "boards": {
+                            "description": "cube: the board after each roll, squares as top x-facing y-facing colours",
+                            "type": "array",
+                            "items": {"type": "array", "items": {"type": "string"}, "minItems": 9, "maxItems": 9},
+                        },
+                    },
+                    "required": ["unit", "solvable"],
+                },
+            ],
+        },
+        "BatchError": {
+            "type": "object",
+            "description": "a batch line that could not be read; the batch goes on",
+            "properties": {
+                "puzzle": puzzle,
+                "line": {"type": "integer", "minimum": 1},
+                "input": {"type": "string"},
+                "error": {"type": "string"},
+            },
+            "required": ["puzzle", "line", "input", "error"],
+            "additionalProperties": False,
+        },
+        "Stats": {
+            "type": "object",
+            "properties": {
+                "puzzle": puzzle,
+                "states": {"type": "integer", "minimum": 0},
+                "solvable": {"type": "integer", "minimum": 0},
+                "max_distance": {"type": "integer", "minimum": 0},
+                "histogram": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            },
+            "required": ["puzzle", "states", "solvable", "max_distance", "histogram"],
+            "additionalProperties": False,
+        },
+        "Health": {
+            "type": "object",
+            "properties": {"status": {"const": "ok"}},
+            "required": ["status"],
+            "additionalProperties": False,
+        },
+    }
+
+
+def error(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+
+
+def answer(description: str, schema: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
+    }
 
 
 def openapi_document() -> dict[str, Any]:
     names = list(puzzles.names())
-    puzzle = {"name": "puzzle", "in": "path", "required": True, "schema": {"type": "string", "enum": names}}
-    error = {
-        "description": "an error",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    puzzle = {
+        "name": "puzzle",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "enum": names},
+        "description": "the puzzle's name",
     }
-    json_object = {"application/json": {"schema": {"type": "object"}}}
+    state = {
+        "name": "state",
+        "in": "query",
+        "required": True,
+        "description": "the compact form (puzzles.md); a space may be written %20, + or _",
+        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_STATE_CHARACTERS, "pattern": r"\S"},
+    }
+    common = {
+        "404": error("an unknown puzzle"),
+        "414": error(f"a path over {MAX_PATH_CHARACTERS} characters"),
+        "503": error("a table turned out damaged while serving (with the rebuild command)"),
+    }
+    lines_body = {
+        "required": True,
+        "content": {
+            "text/plain": {
+                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_BATCH_BYTES},
+                "example": "175426839\n123456789\n",
+            }
+        },
+        "description": f"one compact state per line (LF or CRLF), at most {MAX_BATCH_LINES:,} lines and "
+        f"{MAX_BATCH_BYTES:,} bytes",
+    }
+    batch_errors = {
+        "400": error("an empty body, or one that is not UTF-8 text"),
+        "408": error("the body did not arrive in time"),
+        "413": error("a body over the limits"),
+        "503": error("too many batches at once (Retry-After says when to try again), or a damaged table"),
+    }
     return {
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",
         "info": {
             "title": "ninebase",
-            "version": "1",
-            "description": "Exact answers for five 3x3 puzzles from tablebases.",
+            "version": "2",
+            "description": "Exact answers for 3x3 puzzles from tablebases: every distance is the fewest moves there "
+            'are. Every error is a JSON object {"error": ...}.',
         },
         "paths": {
             "/api/{puzzle}": {
                 "get": {
+                    "operationId": "probe",
                     "summary": "The probe object: the solution and every legal move with its exact distance",
-                    "parameters": [
-                        puzzle,
-                        {
-                            "name": "state",
-                            "in": "query",
-                            "required": True,
-                            "description": "the compact form; a space may be written %20, + or _",
-                            "schema": {"type": "string", "maxLength": MAX_STATE_CHARACTERS},
-                        },
-                    ],
+                    "parameters": [puzzle, state],
                     "responses": {
-                        "200": {"description": "the probe object", "content": json_object},
-                        "304": {"description": "not modified (If-None-Match)"},
-                        "400": error,
-                        "404": error,
-                        "503": error,
+                        "200": answer("the probe object", "Probe"),
+                        "304": {"description": "not modified (If-None-Match matched the ETag)"},
+                        "400": error("a missing, malformed or over-long state"),
+                        **common,
                     },
                 }
             },
             "/api/{puzzle}/batch": {
                 "post": {
-                    "summary": "One solve object per line of compact states, as JSON Lines",
+                    "operationId": "batch",
+                    "summary": "One solve object per line of compact states, as JSON Lines, streamed in order",
                     "parameters": [puzzle],
-                    "requestBody": {
-                        "required": True,
-                        "content": {"text/plain": {"schema": {"type": "string", "maxLength": MAX_BATCH_BYTES}}},
-                    },
+                    "requestBody": lines_body,
                     "responses": {
-                        "200": {"description": "JSON Lines", "content": {NDJSON: {"schema": {"type": "string"}}}},
-                        "400": error,
-                        "404": error,
-                        "408": error,
-                        "413": error,
-                        "503": error,
+                        "200": {
+                            "description": "JSON Lines: a Solution, or a BatchError for a line that cannot be read",
+                            "content": {
+                                NDJSON: {
+                                    "schema": {"type": "string"},
+                                    "x-line-schema": {
+                                        "oneOf": [
+                                            {"$ref": "#/components/schemas/Solution"},
+                                            {"$ref": "#/components/schemas/BatchError"},
+                                        ]
+                                    },
+                                }
+                            },
+                        },
+                        **common,
+                        **batch_errors,
                     },
                 }
             },
             "/api/{puzzle}/stats": {
                 "get": {
+                    "operationId": "stats",
                     "summary": "States, solvable states, the largest distance and the histogram",
                     "parameters": [puzzle],
                     "responses": {
-                        "200": {"description": "the stats object", "content": json_object},
-                        "404": error,
-                        "503": error,
+                        "200": answer("the stats object", "Stats"),
+                        "304": {"description": "not modified (If-None-Match matched the ETag)"},
+                        **common,
                     },
                 }
             },
             "/health": {
                 "get": {
-                    "summary": "ok while every table is readable",
-                    "responses": {"200": {"description": "ok", "content": json_object}, "503": error},
+                    "operationId": "health",
+                    "summary": "ok while every table file is the one being served",
+                    "responses": {"200": answer("ok", "Health"), "503": error("a table file changed on disk")},
                 }
             },
             "/openapi.json": {
                 "get": {
+                    "operationId": "openapi",
                     "summary": "this document",
-                    "responses": {"200": {"description": "OpenAPI 3", "content": json_object}},
+                    "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {}}}},
                 }
             },
         },
-        "components": {
-            "schemas": {"Error": {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}
-        },
+        "components": {"schemas": schemas(names)},
     }

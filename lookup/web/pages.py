@@ -27,10 +27,11 @@ import puzzles
 from lookup.sample import UNSOLVABLE, sample
 from lookup.tables import Tables
 from puzzles import Puzzle
-from puzzles.text import InputError, plural
+from puzzles.text import InputError, plural, shown
 
-from .api import ApiError, error_response, puzzle_of
+from .api import ApiError, board_of, error_response, puzzle_of, state_of
 from .errors import wants_html
+from .limits import MAX_STATE_CHARACTERS
 from .position import position
 
 HERE = Path(__file__).parent
@@ -65,9 +66,8 @@ class Explorer:
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
 
-    def position(self, puzzle: Puzzle, state: str) -> dict[str, Any]:
-        """Everything the templates show of one position (raises InputError)."""
-        board = puzzle.board(state.replace("_", " "))
+    def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
+        """Everything the templates show of one position."""
         return position(puzzle, self.tables.table(puzzle.name), board)
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any]:
@@ -97,32 +97,34 @@ class Explorer:
         entries = []
         for name in puzzles.names():
             puzzle = puzzles.get(name)
-            entries.append((puzzle, puzzle.example(), self.position(puzzle, puzzle.example())["board"]))
+            example = self.position(puzzle, puzzle.board(puzzle.example()))
+            entries.append((puzzle, puzzle.example(), example["board"]))
         return self.render(request, "index.html", {"entries": entries})
 
     async def page(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state") or puzzle.example()
-        try:
-            context = self.position(puzzle, state)
-        except InputError as error:
-            return self.error_page(request, 400, f"state {state!r}: {error}", puzzle=puzzle, state=state)
-        return self.render(request, "explorer.html", {**context, "range": self.distances(puzzle)})
+        if not wants_html(request):  # a program gets the 400 that /api/{puzzle} gives
+            board = board_of(puzzle, state_of(request, puzzle, puzzle.example()))
+        else:
+            given = request.query_params.get("state", "")[:MAX_STATE_CHARACTERS]
+            try:
+                board = puzzle.board(state_of(request, puzzle, puzzle.example()).replace("_", " "))
+            except ApiError as error:  # an over-long state
+                return self.error_page(request, error.status, str(error), puzzle=puzzle, state=given)
+            except InputError as error:  # the page's box holds the state; the message says what is wrong in it
+                return self.error_page(request, 400, str(error), puzzle=puzzle, state=given)
+        return self.render(request, "explorer.html", {**self.position(puzzle, board), "range": self.distances(puzzle)})
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state", "")
-        try:
-            context = self.position(puzzle, state)
-        except InputError as error:
-            raise ApiError(400, f"state {state!r}: {error}; expected {puzzle.compact_help}") from None
+        context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle)))
         template = self.templates.get_template("position.html")
         return HTMLResponse(template.render(request=request, **context))
 
     async def rules(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        example = self.position(puzzle, puzzle.example())
+        example = self.position(puzzle, puzzle.board(puzzle.example()))
         context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.rules()), "example": example}
         return self.render(request, "rules.html", context)
 
@@ -134,7 +136,8 @@ class Explorer:
             seed = random.SystemRandom().randrange(2**32)
             (state,), _ = sample(self.tables.table(puzzle.name), puzzle, distance, 1, seed)
         except (ValueError, InputError) as error:
-            message = str(error) if isinstance(error, InputError) else f"{text!r} is not a whole number"
+            quoted = shown(text, MAX_STATE_CHARACTERS)  # the sampler's own message names the distance
+            message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
             return self.error_page(request, 400, message, puzzle=puzzle, wanted=text, title="No such position")
         return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}", 303)
 

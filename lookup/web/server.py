@@ -1,0 +1,97 @@
+"""Running the service: granian (a Rust HTTP server; measured fastest of the
+stacks compared, see README) with the app built in every worker process, so
+each worker opens the tables itself.
+
+Hardening lives in the server's options: HTTP/1 only, a header timeout (which
+also ends idle kept-open connections), a cap on connections per worker (the
+rest wait in the kernel's backlog), no access log, and on SIGTERM a drain of
+the requests in flight for up to `grace` seconds. The address is tried
+first, so a busy port is one clear error instead of a second server silently
+sharing it (granian binds with SO_REUSEPORT).
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import resource
+import socket
+from pathlib import Path
+
+from granian import Granian
+from granian.constants import HTTPModes, Interfaces, RuntimeModes
+from granian.http import HTTP1Settings
+from granian.log import LogLevels
+from starlette.applications import Starlette
+
+from lookup.tables import Tables
+
+from . import create_app
+
+BACKLOG = 4096
+FILES_KEPT_FREE = 64
+"""File descriptors a worker keeps for its tables and logs beside its connections."""
+
+
+class AddressError(OSError):
+    """The address to serve on cannot be used (busy, or not this machine's)."""
+
+
+def check_address(host: str, port: int) -> None:
+    """Bind the address once, as the server will; AddressError saying why not."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port in TIME_WAIT is free
+        try:
+            trial.bind((host, port))
+        except OSError as error:
+            why = (
+                "is in use by another program"
+                if error.errno == errno.EADDRINUSE
+                else f"cannot be used ({error.strerror})"
+            )
+            raise AddressError(f"{host}:{port} {why}; choose another with --host/--port") from None
+
+
+def connection_cap(wanted: int) -> int:
+    """`wanted` connections per worker, within the file descriptors this
+    process may open (the soft limit raised to the hard one first)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return max(1, min(wanted, soft - FILES_KEPT_FREE))
+
+
+def app_for_worker(directory: str, cache: int, target: str) -> Starlette:
+    """The app of one worker process, over tables it opens itself."""
+    return create_app(Tables(Path(directory)), cache)
+
+
+def serve(
+    directory: Path,
+    host: str,
+    port: int,
+    workers: int,
+    cache: int,
+    header_timeout: float,
+    max_connections: int,
+    grace: int,
+) -> None:
+    """Serve until SIGINT or SIGTERM; the tables must have been checked already."""
+    Granian(
+        "ninebase",  # a name only: app_for_worker builds the app
+        address=host,
+        port=port,
+        interface=Interfaces.ASGI,
+        http=HTTPModes.http1,
+        websockets=False,
+        workers=workers,
+        runtime_mode=RuntimeModes.st,
+        backlog=BACKLOG,
+        backpressure=connection_cap(max_connections),
+        http1_settings=HTTP1Settings(header_read_timeout=round(header_timeout * 1000), keep_alive=True),
+        workers_kill_timeout=grace,
+        log_level=LogLevels.warning,
+        log_access=False,
+    ).serve(target_loader=functools.partial(app_for_worker, str(directory.resolve()), cache))

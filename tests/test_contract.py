@@ -1,0 +1,417 @@
+"""The `Puzzle` contract, one suite for every registered puzzle and the
+example plug-in: each hook is checked against the others (the scalar rules
+against the vectorised ones the builder searches with, solutions against the
+moves that replay them, the original formats against each other) and against
+the puzzle's table. Inputs come from the puzzle objects alone, so a puzzle
+added anywhere is checked here without naming it."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pytest
+from every import EVERY_PUZZLE, PLUGIN, registered
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markup import parse_html
+
+import lookup
+import puzzles
+from lookup.check import OPTIMAL, check_answer
+from lookup.tables import PuzzleTable, probe
+from puzzles import InputError, Puzzle, Solution
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+every_puzzle = pytest.mark.parametrize("name", EVERY_PUZZLE)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def plugin() -> Iterator[None]:
+    """The example plug-in is known for the whole module."""
+    with registered(PLUGIN):
+        yield
+
+
+@pytest.fixture(scope="module")
+def opened(every_tables: lookup.Tables) -> Callable[[str], PuzzleTable]:
+    return every_tables.table
+
+
+@pytest.fixture(scope="module")
+def space(opened) -> Callable[[str], tuple[np.ndarray, Callable[[int], str]]]:
+    """A puzzle's sample space: every instance's distance (-1: unsolvable) and
+    its compact form, read from the table once per module."""
+    return cache(lambda name: puzzles.get(name).sample_space(opened(name)))
+
+
+def state_count(puzzle: Puzzle) -> int:
+    """How many indices `encode` numbers boards with: the size of the searches' space."""
+    counts = {search.state_count for search in puzzle.searches().values()}
+    assert len(counts) == 1, counts  # every search numbers boards the same way
+    return counts.pop()
+
+
+def as_distance(stored: int) -> int | None:
+    return None if stored == -1 else int(stored)
+
+
+def move_index(puzzle: Puzzle) -> dict[str, int]:
+    """Each move's JSON value (as JSON text) to its index."""
+    return {json.dumps(puzzle.move_value(m)): m for m in range(len(puzzle.move_names))}
+
+
+def replay(puzzle: Puzzle, solution: Solution) -> list[Any]:
+    """The boards reached by applying the solution's moves to its first board."""
+    index = move_index(puzzle)
+    boards = [solution.boards[0]]
+    for value in solution.moves:
+        after = puzzle.apply(boards[-1], index[json.dumps(value)])
+        assert after is not None, f"{solution.state}: move {value!r} is illegal where the solution plays it"
+        boards.append(after)
+    return boards
+
+
+# Reading and writing states ----------------------------------------------------
+@every_puzzle
+def test_the_examples_round_trip(name: str) -> None:
+    puzzle = puzzles.get(name)
+    example = puzzle.example()
+    assert example and f"e.g. {example}" in puzzle.compact_help
+    instance = puzzle.board(example)
+    assert puzzle.compact(instance) == example
+    assert puzzle.parse(example) == instance and puzzle.board(f"  {example}\n") == instance
+    parts = list(example) if puzzle.separator == "" else example.split(puzzle.separator)
+    assert puzzle.board(parts) == instance and puzzle.board(tuple(parts)) == instance
+    assert puzzle.board(np.array(parts)) == instance
+    numbers = [int(part) if part.isdigit() and str(int(part)) == part else part for part in parts]
+    assert puzzle.board(numbers) == instance
+    original = puzzle.original_example()
+    assert original.endswith("\n") and original.strip() in puzzle.original_help
+    instances = puzzle.read_original(original)
+    assert instances
+    for read in instances:
+        assert puzzle.board(puzzle.compact(read)) == read
+
+
+@every_puzzle
+def test_malformed_states_raise_input_error_naming_the_item(name: str, opened) -> None:
+    puzzle = puzzles.get(name)
+    for text in ("", "x", puzzle.example() + " x", puzzle.example()[:-1]):
+        with pytest.raises(InputError) as raised:
+            puzzle.board(text)
+        assert str(raised.value) and "\n" not in str(raised.value)
+    with pytest.raises(InputError, match="item 1"):
+        puzzle.distances(opened(name), [puzzle.example(), "x"])
+    with pytest.raises(InputError, match="item 1"):
+        puzzle.distances(opened(name), np.array([puzzle.example(), "x"]))
+
+
+@every_puzzle
+@PROPERTY
+@given(data=st.data())
+def test_encode_and_decode_are_inverse(name: str, data: st.DataObject) -> None:
+    puzzle = puzzles.get(name)
+    indices = data.draw(st.lists(st.integers(0, state_count(puzzle) - 1), min_size=1, max_size=8))
+    boards = [puzzle.decode(index) for index in indices]
+    assert [puzzle.encode(board) for board in boards] == indices
+    assert [puzzle.decode(puzzle.encode(board)) for board in boards] == boards
+    if puzzle.instances_are_boards:
+        compacts = [puzzle.compact(board) for board in boards]
+        assert [puzzle.board(text) for text in compacts] == boards
+        assert puzzle.indices(compacts).tolist() == indices
+        assert puzzle.indices(np.array(compacts)).tolist() == indices
+
+
+@every_puzzle
+def test_compact_forms_of_many_boards_read_back_to_their_index(name: str) -> None:
+    """Every board where there are at most 2**16, about 2**16 evenly spread ones elsewhere."""
+    puzzle = puzzles.get(name)
+    if not puzzle.instances_are_boards:
+        pytest.skip(f"{name}'s instances are not boards")
+    count = state_count(puzzle)
+    indices = np.arange(0, count, count // 2**16 + 1)
+    compacts = np.array([puzzle.compact(puzzle.decode(int(index))) for index in indices])
+    assert len(set(compacts.tolist())) == indices.size
+    assert np.array_equal(puzzle.indices(compacts), indices)
+
+
+# Moves and goals -----------------------------------------------------------------
+@every_puzzle
+@PROPERTY
+@given(data=st.data())
+def test_apply_agrees_with_successors_and_with_the_searches(name: str, data: st.DataObject, opened) -> None:
+    puzzle = puzzles.get(name)
+    index = data.draw(st.integers(0, state_count(puzzle) - 1))
+    board = puzzle.decode(index)
+    moves = range(len(puzzle.move_names))
+    after = [puzzle.apply(board, move) for move in moves]
+    if puzzle.instances_are_boards:
+        assert puzzle.successors(board) == [(m, a) for m, a in zip(moves, after, strict=True) if a is not None]
+    else:
+        assert puzzle.successors(puzzle.board(puzzle.example())) is None
+    for group, search in puzzle.searches().items():
+        assert tuple(search.move_names) == tuple(puzzle.move_names), group
+        # apply, then undo with the vectorised rules the builder searches with (one batch, sorted)
+        reached = sorted({puzzle.encode(following) for following in after if following is not None})
+        undone = search.predecessors(np.array(reached, dtype=np.int64))
+        for move, following in zip(moves, after, strict=True):
+            if following is not None:
+                assert int(undone[move][reached.index(puzzle.encode(following))]) == index, (group, move)
+        # and the other way: whatever the search says leads here by a move does
+        for move, before in zip(moves, search.predecessors(np.array([index], dtype=np.int64)), strict=True):
+            if before[0] >= 0:
+                assert puzzle.apply(puzzle.decode(int(before[0])), move) == board, (group, move)
+    if puzzle.instances_are_boards:
+        table = opened(name)
+        distance = puzzle.distance(table, board)
+        assert puzzle.is_goal(board) == (distance == 0)
+        following = [puzzle.distance(table, a) for a in after if a is not None]
+        if distance is None:
+            assert set(following) <= {None}
+            reason = puzzle.unsolvable_reason(board)
+            assert reason is None or (reason and "\n" not in reason)
+        else:
+            assert puzzle.unsolvable_reason(board) is None
+            assert all(d is None or distance <= d + 1 for d in following)
+            if distance:
+                assert distance - 1 in following
+
+
+@every_puzzle
+def test_every_goal_state_is_a_goal(name: str, space) -> None:
+    puzzle = puzzles.get(name)
+    for group in puzzle.distance_groups():
+        goals = puzzle.searches()[group].goal_states()
+        assert goals.size
+        shown = goals[:: max(1, goals.size // 64)]  # evenly spread, at most about 64 of them
+        assert all(puzzle.is_goal(puzzle.decode(int(goal))) for goal in shown), group
+    if puzzle.instances_are_boards:  # one search over the boards: its goals are exactly the distance-0 boards
+        (group,) = puzzle.distance_groups()
+        distances, _ = space(name)
+        assert np.array_equal(np.flatnonzero(distances == 0), np.sort(puzzle.searches()[group].goal_states()))
+
+
+# Answers from the table ------------------------------------------------------------
+def sampled(space, name: str, data: st.DataObject) -> tuple[str, int | None]:
+    """A random instance of the table's sample space (an unsolvable one half
+    the time, where there are any) and its distance there."""
+    distances, compact = space(name)
+    unsolvable = np.flatnonzero(distances < 0)
+    if unsolvable.size and data.draw(st.booleans()):
+        index = int(unsolvable[data.draw(st.integers(0, unsolvable.size - 1))])
+    else:
+        index = data.draw(st.integers(0, distances.size - 1))
+    return compact(index), as_distance(distances[index])
+
+
+@every_puzzle
+@PROPERTY
+@given(data=st.data())
+def test_solve_replays_to_a_goal_and_agrees_with_distance(name: str, data: st.DataObject, opened, space) -> None:
+    puzzle = puzzles.get(name)
+    table = opened(name)
+    state, expected = sampled(space, name, data)
+    instance = puzzle.board(state)
+    assert puzzle.compact(instance) == state
+    assert puzzle.distance(table, instance) == expected
+    stored = -1 if expected is None else expected
+    assert puzzle.distances(table, [state]).tolist() == [stored]
+    assert puzzle.distances(table, np.array([state, state])).tolist() == [stored, stored]
+    solution = puzzle.solve(table, instance)
+    assert (solution.puzzle, solution.state, solution.distance) == (name, state, expected)
+    assert json.loads(json.dumps(solution.to_dict())) == solution.to_dict()
+    assert sorted(map(json.dumps, puzzle.ordered(list(solution.moves)))) == sorted(map(json.dumps, solution.moves))
+    if expected is None:
+        assert solution.moves == [] and solution.to_dict()["reason"] and len(solution.boards) == 1
+        if puzzle.instances_are_boards:
+            assert solution.boards == [instance] and not puzzle.is_goal(instance)
+        return
+    assert len(solution.moves) == expected and len(solution.boards) == expected + 1
+    boards = replay(puzzle, solution)
+    if puzzle.instances_are_boards:  # from the instance to a goal
+        assert boards[0] == instance and boards[-1] == solution.boards[-1]
+        assert puzzle.is_goal(boards[-1]) and all(not puzzle.is_goal(b) for b in boards[:-1])
+    else:  # from the goal of the search (the instance's start) to what the instance asks for
+        assert boards == solution.boards and puzzle.is_goal(boards[0])
+
+
+@every_puzzle
+@PROPERTY
+@given(data=st.data())
+def test_the_original_output_reads_back_and_checks_optimal(name: str, data: st.DataObject, opened, space) -> None:
+    puzzle = puzzles.get(name)
+    table = opened(name)
+    state, expected = sampled(space, name, data)
+    instance = puzzle.board(state)
+    solution = puzzle.solve(table, instance)
+    output = puzzle.original_output(solution)
+    assert output.endswith("\n") and puzzle.judge(table, [instance]) == output
+    (answer,) = puzzle.read_answers(output, 1)
+    assert answer.count is not None or answer.moves is not None
+    if answer.count is not None:
+        assert answer.count == puzzle.original_count(expected)
+    if answer.moves is not None:
+        names = [puzzle.move_names[move_index(puzzle)[json.dumps(v)]] for v in solution.moves]
+        assert answer.moves == names
+    if answer.final is not None:
+        assert answer.final == solution.boards[-1]
+    verdict = check_answer(table, puzzle, [instance], output)
+    assert verdict.kind == OPTIMAL, verdict.line()
+
+
+@every_puzzle
+def test_the_original_example_through_judge_read_answers_and_check(name: str, opened) -> None:
+    puzzle = puzzles.get(name)
+    table = opened(name)
+    instances = puzzle.read_original(puzzle.original_example())
+    output = puzzle.judge(table, instances)
+    solutions = [puzzle.solve(table, instance) for instance in instances]
+    assert output == "".join(puzzle.original_output(solution) for solution in solutions)
+    answers = puzzle.read_answers(output, len(instances))
+    assert len(answers) == len(instances)
+    for answer, solution in zip(answers, solutions, strict=True):
+        assert answer.count in (None, puzzle.original_count(solution.distance))
+    assert check_answer(table, puzzle, instances, output).kind == OPTIMAL
+
+
+# Words ---------------------------------------------------------------------------
+@every_puzzle
+def test_moves_and_words(name: str, opened) -> None:
+    puzzle = puzzles.get(name)
+    assert puzzle.name == name
+    names = puzzle.move_names
+    assert names and all(isinstance(n, str) and n and n == n.strip() for n in names) and len(set(names)) == len(names)
+    values = [puzzle.move_value(move) for move in range(len(names))]
+    assert [json.loads(json.dumps(v)) for v in values] == values and len(set(map(json.dumps, values))) == len(values)
+    labels = [puzzle.move_label(value) for value in values]
+    assert all(isinstance(label, str) and label and "\n" not in label for label in labels)
+    assert len(set(labels)) == len(labels)
+    for words in (puzzle.unit, puzzle.instance_noun):
+        assert len(words) == 2 and all(isinstance(w, str) and w for w in words) and words[0] != words[1]
+    assert isinstance(puzzle.encoding, str) and puzzle.encoding
+    assert puzzle.original_answer_limit is None or puzzle.original_answer_limit > 0
+    attrs = opened(name).attrs()
+    assert puzzle.file_attrs()["puzzle"] == attrs["puzzle"] == name
+    assert [str(n) for n in attrs["move_names"]] == list(names)
+
+
+# Drawing -------------------------------------------------------------------------
+def assert_svg(drawing: str) -> None:
+    root = ET.fromstring(drawing)
+    assert root.tag == SVG and root.get("role") == "img" and root.get("viewBox")
+    assert root.get("aria-label", "").strip()
+
+
+@every_puzzle
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_drawings(name: str, data: st.DataObject, opened, space) -> None:
+    puzzle = puzzles.get(name)
+    table = opened(name)
+    state = puzzle.example() if data.draw(st.booleans()) else sampled(space, name, data)[0]
+    instance = puzzle.board(state)
+    probed = probe(puzzle, table, instance)
+    solution = probed.solution
+    for board in solution.boards:
+        assert_svg(puzzle.svg(board))
+        lines = puzzle.panel(board)
+        assert lines and all(isinstance(line, str) and "\n" not in line for line in lines)
+        assert all(isinstance(puzzle.token_colour(t), (str, type(None))) for t in " ".join(lines).split())
+    heading = puzzle.heading(solution)
+    assert heading and "\n" not in heading
+    assert isinstance(puzzle.board_caption(instance), str) and isinstance(puzzle.goal_caption, str)
+    panel = puzzle.page_panel(table, instance)
+    if panel:
+        parse_html(panel)
+    json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.step_fields(solution)])
+    panels = puzzle.probe_panels(probed)
+    if puzzle.instances_are_boards:
+        assert probed.successors is not None and panels is None
+    else:
+        assert probed.successors is None
+        if panels is not None:
+            legend, drawn = panels
+            assert isinstance(legend, str) and len(drawn) == len(solution.boards)
+            assert all(lines and all(isinstance(line, str) for line in lines) for lines in drawn)
+
+
+# Stats and the sample space ----------------------------------------------------------
+@every_puzzle
+def test_stats_agree_with_the_sample_space(name: str, opened, space) -> None:
+    puzzle = puzzles.get(name)
+    table = opened(name)
+    stats = puzzle.stats(table)
+    assert set(stats) == {"puzzle", "states", "solvable", "max_distance", "histogram"}
+    distances, compact = space(name)
+    solvable = distances[distances >= 0]
+    assert stats["puzzle"] == name and stats["states"] == distances.size
+    assert stats["solvable"] == solvable.size == sum(stats["histogram"])
+    assert stats["max_distance"] == int(solvable.max()) == len(stats["histogram"]) - 1
+    assert stats["histogram"] == np.bincount(solvable).tolist()
+    assert json.loads(json.dumps(stats)) == stats
+    text = puzzle.stats_text(table)
+    assert name in text and f"{stats['max_distance']}" in text
+    for index in (0, distances.size - 1, int(np.argmax(distances))):
+        assert puzzle.distances(table, [compact(index)]).tolist() == [distances[index]]
+
+
+# Other rules -----------------------------------------------------------------------
+@every_puzzle
+def test_variants(name: str) -> None:
+    puzzle = puzzles.get(name)
+    with pytest.raises(InputError):
+        puzzle.variant({"no such rule": True})
+    if not puzzle.variant_options:
+        with pytest.raises(InputError):
+            puzzle.variant({})
+        return
+    choices = []
+    for option in puzzle.variant_options:
+        assert option.name and option.help and all(isinstance(c, str) for c in option.choices)
+        choices.append([(option.name, c) for c in option.choices] if option.choices else [(option.name, True)])
+        if option.choices:
+            with pytest.raises(InputError):
+                puzzle.variant({option.name: "no such choice"})
+    for chosen in itertools.chain.from_iterable(itertools.combinations(choices, k) for k in range(len(choices) + 1)):
+        for options in itertools.product(*chosen):
+            solver = puzzle.variant(dict(options))
+            assert solver.name == name and solver.unit[1] and solver.goal_caption
+            # the solver's own example is written for one choice of rules (clocks: 12-hour dials),
+            # so each rules read the examples that suit them
+            readable = []
+            for example in (solver.compact_help.rsplit("e.g. ", 1)[1], puzzle.example()):
+                try:
+                    readable.append((example, solver.board(example)))
+                except InputError:
+                    continue
+            assert readable, options
+            for example, board in readable:
+                assert solver.compact(board) == example
+                solution = solver.solve(board)
+                assert solution.distance == len(solution.moves) and len(solution.boards) == len(solution.moves) + 1
+                assert solver.heading(solution) and solver.panel(board)
+                assert all(solver.move_label(move) for move in solution.moves)
+
+
+def test_clocks_rules_hours_and_backward(space) -> None:
+    """The clocks' own options: 12-hour dials and backward turns; with none
+    chosen the rules are the table's."""
+    clocks = puzzles.get("clocks")
+    assert [(o.name, o.choices) for o in clocks.variant_options] == [("hours", ("4", "12")), ("backward", ())]
+    solver = clocks.variant({"hours": "12", "backward": True})
+    assert solver.solve(solver.board("1 1 1 12 12 12 12 12 12")).moves == [-2]
+    assert clocks.variant({"hours": 12}).solve(solver.board("1 1 1 12 12 12 12 12 12")).distance == 11
+    with pytest.raises(InputError, match="hours"):
+        clocks.variant({"hours": "7"})
+    same = clocks.variant({})
+    distances, compact = space("clocks")
+    for index in np.random.default_rng(5).integers(distances.size, size=200).tolist():
+        assert same.solve(same.board(compact(index))).distance == distances[index]

@@ -1,0 +1,174 @@
+"""The service under hostile or careless input: security headers everywhere,
+no reflected Host header, no echoed long input, no filesystem path, batch
+lines split at LF and CRLF only, and table paths that are not regular files
+refused at once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import lookup
+import puzzles
+from lookup.web import create_app
+from lookup.web.batches import BatchGate
+from lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
+from lookup.web.limits import MAX_STATE_CHARACTERS
+
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
+LONG = "x" * 5_000
+
+
+@pytest.fixture(scope="module")
+def client(tables_dir: Path):
+    with lookup.open_tables(tables_dir) as tables, TestClient(create_app(tables)) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/eight", "/eight/stats", "/api/eight?state=123069478", "/api/eight/stats", "/openapi.json", "/health",
+     "/static/style.css", "/static/explorer.js", "/nosuch/path/at/all", "/api/nosuch?state=1", "/eight/"],
+)  # fmt: skip
+def test_every_response_carries_the_security_headers(client: TestClient, path: str) -> None:
+    response = client.get(path, follow_redirects=False)
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert response.headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_trailing_slash_redirects_without_the_host_header(client: TestClient) -> None:
+    for path, expected in [("/eight/", "/eight"), ("/eight/?state=1", "/eight?state=1")]:
+        response = client.get(path, headers={"Host": "evil.com"}, follow_redirects=False)
+        assert response.status_code == 308 and response.headers["location"] == expected
+
+
+def test_a_redirect_never_leads_to_another_host() -> None:
+    sent: list[dict] = []
+
+    async def app(scope, receive, send) -> None:  # never reached: the guard answers
+        raise AssertionError(scope)
+
+    async def send(message) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "path": "//evil.com/", "query_string": b"", "headers": [(b"host", b"evil.com")]}
+    asyncio.run(Guard(app)(scope, None, send))
+    headers = dict(sent[0]["headers"])
+    assert sent[0]["status"] == 308 and headers[b"location"] == b"/evil.com"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [f"/api/eight?state={LONG}", f"/api/eight/view?state={LONG}", f"/eight?state={LONG}", f"/{LONG}",
+     f"/api/{LONG[:200]}?state=1", f"/eight/random?distance={LONG}", f"/api/eight?state=9{LONG[:70]}"],
+)  # fmt: skip
+def test_no_answer_echoes_a_long_input(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert 400 <= response.status_code < 500
+    assert "x" * (MAX_STATE_CHARACTERS + 1) not in response.text
+    assert len(response.text) < 4000
+
+
+def test_a_damaged_table_is_reported_without_its_path(tables_dir: Path, tmp_path: Path) -> None:
+    for table in tables_dir.glob("*.h5"):
+        (tmp_path / table.name).write_bytes(table.read_bytes())
+    with lookup.open_tables(tmp_path) as tables, TestClient(create_app(tables)) as test_client:
+        (tmp_path / "eight.h5").write_bytes(b"not a table")
+        tables.close()
+        for response in (test_client.get("/health"), test_client.get("/api/eight?state=123069478")):
+            assert response.status_code == 503
+            assert str(tmp_path) not in response.text and "Error" not in response.json()["error"]
+
+
+@pytest.mark.parametrize("separator", ["\f", "\x1c", "\x85", "\u2028", "\v"])
+def test_batch_lines_split_at_newlines_only(client: TestClient, separator: str) -> None:
+    body = f"175426839{separator}123456789\n175426839\r\n".encode()
+    answers = client.post("/api/sansu/batch", content=body).text.splitlines()
+    assert len(answers) == 2 and '"error"' in answers[0] and '"distance": 5' in answers[1]
+
+
+def test_many_form_feeds_are_one_line(client: TestClient) -> None:
+    response = client.post("/api/sansu/batch", content=b"\f" * 100_001)
+    assert response.status_code == 200 and len(response.text.splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["solve", "stats", "verify", "serve"])
+def test_a_table_that_is_not_a_regular_file_is_refused_at_once(tables_dir: Path, tmp_path: Path, name: str) -> None:
+    for table in tables_dir.glob("*.h5"):
+        os.symlink(table, tmp_path / table.name)
+    puzzle = puzzles.get("eight")
+    (tmp_path / "eight.h5").unlink()
+    os.mkfifo(tmp_path / "eight.h5")
+    args = {"solve": ["solve", "eight", puzzle.example()], "stats": ["stats", "eight"], "verify": ["verify", "eight"],
+            "serve": ["serve", "--port", "8999"]}[name]  # fmt: skip
+    started = time.monotonic()
+    done = subprocess.run([NINEBASE, *args, "--tables", str(tmp_path)], capture_output=True, text=True, timeout=30)
+    assert time.monotonic() - started < 10
+    assert done.returncode == 4 and "is not a regular file" in done.stdout + done.stderr
+
+
+def test_the_batch_gate_refuses_past_its_capacity_and_frees_places_however_a_stream_ends() -> None:
+    async def scenario() -> list[object]:
+        gate = BatchGate(running=1, waiting=1)
+        seen: list[object] = [gate.admit(), gate.admit(), gate.admit()]  # two places, the third refused
+        chunks = [
+            chunk async for chunk in gate.answers(["a"] * 5000, lambda lines, first: f"{first}:{len(lines)}".encode())
+        ]
+        seen += [chunks, gate.admitted]  # the stream ran to its end: one place back
+        stream = gate.answers(["a"] * 50_000, lambda lines, first: b"x")
+        await stream.__anext__()
+        await stream.aclose()  # the client went away after the first chunk
+        seen += [gate.admitted, gate.admit()]
+        return seen
+
+    assert asyncio.run(scenario()) == [True, True, False, [b"1:4096", b"4097:904"], 1, 0, True]
+
+
+def test_a_refused_batch_is_a_json_503_with_retry_after(tables_dir: Path) -> None:
+    with lookup.open_tables(tables_dir) as tables:
+        app = create_app(tables)
+        with TestClient(app) as test_client:
+            service = next(
+                route.endpoint.__self__ for route in app.routes if getattr(route, "path", "") == "/api/{puzzle}/batch"
+            )
+            service.batches.admitted = service.batches.capacity  # every place taken
+            refused = test_client.post("/api/sansu/batch", content=b"175426839\n")
+            service.batches.admitted = 0
+            accepted = test_client.post("/api/sansu/batch", content=b"175426839\n")
+    assert (
+        refused.status_code == 503 and refused.headers["retry-after"] == "2" and "try again" in refused.json()["error"]
+    )
+    assert accepted.status_code == 200 and '"distance": 5' in accepted.text
+
+
+def test_a_kept_answer_is_sent_as_the_endpoint_sent_it(client: TestClient) -> None:
+    url = "/api/eight?state=867254301"
+    first, again = client.get(url), client.get(url)  # the second comes from the kept answers
+    assert again.content == first.content and again.json()["distance"] == 31
+    for header in ("etag", "cache-control", "content-type", "content-security-policy", "x-content-type-options"):
+        assert again.headers[header] == first.headers[header]
+    assert client.get(url, headers={"If-None-Match": first.headers["etag"]}).status_code == 304
+
+
+@pytest.mark.slow
+def test_a_busy_port_is_one_line_and_exit_status_5(tables_dir: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 5 and len(lines) == 1 and f"127.0.0.1:{port} is in use" in lines[0], done.stderr
+    assert "serving" not in done.stderr

@@ -1,0 +1,99 @@
+"""What users install: the wheel, not the checkout. Built from this tree,
+installed (not editable) into a fresh virtual environment, and run from
+another directory: it builds tables, serves, and answers the page, a static
+file and the API; the sdist carries the same files."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNTIME_FILES = (
+    "lookup/web/templates/explorer.html",
+    "lookup/web/static/style.css",
+    "lookup/web/static/explorer.js",
+    *(f"puzzles/{name}/rules.txt" for name in ("sansu", "clocks", "eight", "nine", "cube")),
+)
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(ROOT)],
+        check=True,
+        timeout=300,
+    )
+    (built,) = out.glob("ninebase-*.whl")
+    return built
+
+
+def test_the_wheel_and_the_sdist_carry_every_runtime_file(wheel: Path, tmp_path: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert all(name in names for name in RUNTIME_FILES), sorted(names)
+    code = "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))"
+    subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, check=True, timeout=300, capture_output=True)
+    (sdist,) = tmp_path.glob("ninebase-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        members = {member.split("/", 1)[1] for member in archive.getnames() if "/" in member}
+    assert all(name in members for name in RUNTIME_FILES)
+
+
+def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, f"{wheel}[serve]"], check=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "NINEBASE_TABLES")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    ninebase = str(venv / "bin" / "ninebase")
+    where = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import lookup; print(lookup.__file__)"],
+        cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert str(venv) in where.stdout and str(ROOT) not in where.stdout
+    built = subprocess.run([ninebase, "build"], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "data" / "ninebase" / "tables" / "eight.h5").is_file()
+    assert f"tables written to {(tmp_path / 'data' / 'ninebase' / 'tables').resolve()}\n" in built.stderr
+    solved = subprocess.run([ninebase, "solve", "sansu", "175426839", "--json"], cwd=elsewhere, env=env,
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    assert '"distance": 5' in solved.stdout
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([ninebase, "serve", "--port", str(port)], cwd=elsewhere, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "/health", timeout=2)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "the installed server did not start"
+                time.sleep(0.2)
+        for path, needle in [("/", "eight"), ("/eight?state=123069478", 'id="distance"'),
+                             ("/static/style.css", "{"), ("/static/explorer.js", "function"),
+                             ("/api/eight?state=123069478", '"distance":5'),
+                             ("/cube/rules", "Cubic Eight-Puzzle")]:  # fmt: skip
+            body = urllib.request.urlopen(base + path, timeout=10).read().decode()
+            assert needle in body, path
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
