@@ -24,7 +24,7 @@ def sample(table: PuzzleTable, puzzle: Puzzle, distance: int | None, count: int,
     candidates = np.flatnonzero(distances == distance)
     if not candidates.size:
         if distance == UNSOLVABLE:
-            raise InputError(f"every {puzzle.name} instance is solvable")
+            raise InputError(f"distance -1 asks for unsolvable instances, and every {puzzle.name} instance is solvable")
         raise InputError(
             f"no {puzzle.name} instance needs exactly {plural(distance, *puzzle.unit)}: "
             f"the distances run from 0 to {largest}"

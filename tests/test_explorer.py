@@ -37,7 +37,6 @@ pytestmark = pytest.mark.slow
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 SCREENSHOTS = Path(os.environ.get("NINEBASE_SCREENSHOTS", "")) if os.environ.get("NINEBASE_SCREENSHOTS") else None
-pytestmark = pytest.mark.slow
 
 EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
 """Each puzzle's own example of its compact form."""

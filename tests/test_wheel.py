@@ -19,7 +19,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_FILES = ("lookup/web/templates/explorer.html", "lookup/web/static/style.css", "lookup/web/static/explorer.js")
+RUNTIME_FILES = (
+    "lookup/web/templates/explorer.html",
+    "lookup/web/static/style.css",
+    "lookup/web/static/explorer.js",
+    *(f"puzzles/{name}/rules.txt" for name in ("sansu", "clocks", "eight", "nine", "cube")),
+)
 
 pytestmark = pytest.mark.slow
 
@@ -65,6 +70,7 @@ def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Pat
     built = subprocess.run([ninebase, "build"], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "data" / "ninebase" / "tables" / "eight.h5").is_file()
+    assert f"tables written to {(tmp_path / 'data' / 'ninebase' / 'tables').resolve()}\n" in built.stderr
     solved = subprocess.run([ninebase, "solve", "sansu", "175426839", "--json"], cwd=elsewhere, env=env,
                             capture_output=True, text=True, check=True)  # fmt: skip
     assert '"distance": 5' in solved.stdout
@@ -84,7 +90,8 @@ def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Pat
                 time.sleep(0.2)
         for path, needle in [("/", "eight"), ("/eight?state=123069478", 'id="distance"'),
                              ("/static/style.css", "{"), ("/static/explorer.js", "function"),
-                             ("/api/eight?state=123069478", '"distance":5')]:  # fmt: skip
+                             ("/api/eight?state=123069478", '"distance":5'),
+                             ("/cube/rules", "Cubic Eight-Puzzle")]:  # fmt: skip
             body = urllib.request.urlopen(base + path, timeout=10).read().decode()
             assert needle in body, path
     finally:

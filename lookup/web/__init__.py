@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -35,12 +36,15 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     damaged), keeping up to `cache_size` probe answers ready."""
     service = Service(tables, cache_size)
     explorer = Explorer(tables)
-    respond = explorer.error_page  # a page for a browser, JSON for a program
+
+    def respond(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
+        """An error as a page for a browser, as `{"error": ...}` for a program (see `errors`)."""
+        response = explorer.error_page(request, status, message)
+        response.headers.update(headers or {})
+        return response
 
     async def api_error(request: Request, error: Exception) -> Response:
-        response = respond(request, error.status, str(error))
-        response.headers.update(error.headers)
-        return response
+        return respond(request, error.status, str(error), error.headers)
 
     async def table_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
@@ -55,9 +59,8 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
     async def http_error(request: Request, error: Exception) -> Response:
         path = shown(request.url.path, MAX_STATE_CHARACTERS)
         messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
-        response = respond(request, error.status_code, messages.get(error.status_code, str(error.detail)))
-        response.headers.update(error.headers or {})  # 405 names the allowed methods in Allow
-        return response
+        # 405 names the allowed methods in Allow
+        return respond(request, error.status_code, messages.get(error.status_code, str(error.detail)), error.headers)
 
     async def server_error(request: Request, error: Exception) -> Response:
         log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)

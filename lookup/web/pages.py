@@ -97,22 +97,23 @@ class Explorer:
         entries = []
         for name in puzzles.names():
             puzzle = puzzles.get(name)
-            example = puzzle.example()
-            entries.append((puzzle, example, self.position(puzzle, puzzle.board(example))["board"]))
+            example = self.position(puzzle, puzzle.board(puzzle.example()))
+            entries.append((puzzle, puzzle.example(), example["board"]))
         return self.render(request, "index.html", {"entries": entries})
 
     async def page(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        state = request.query_params.get("state", "")
-        try:
-            checked = state_of(request, puzzle, puzzle.example())  # within the length limit
-            context = self.position(puzzle, puzzle.board(checked.replace("_", " ")))
-        except ApiError as error:
-            return self.error_page(request, 400, str(error), puzzle=puzzle, state=state[:MAX_STATE_CHARACTERS])
-        except InputError as error:
-            quoted = shown(state, MAX_STATE_CHARACTERS)
-            return self.error_page(request, 400, f"state {quoted}: {error}", puzzle=puzzle, state=state)
-        return self.render(request, "explorer.html", {**context, "range": self.distances(puzzle)})
+        if not wants_html(request):  # a program gets the 400 that /api/{puzzle} gives
+            board = board_of(puzzle, state_of(request, puzzle, puzzle.example()))
+        else:
+            given = request.query_params.get("state", "")[:MAX_STATE_CHARACTERS]
+            try:
+                board = puzzle.board(state_of(request, puzzle, puzzle.example()).replace("_", " "))
+            except ApiError as error:  # an over-long state
+                return self.error_page(request, error.status, str(error), puzzle=puzzle, state=given)
+            except InputError as error:  # the page's box holds the state; the message says what is wrong in it
+                return self.error_page(request, 400, str(error), puzzle=puzzle, state=given)
+        return self.render(request, "explorer.html", {**self.position(puzzle, board), "range": self.distances(puzzle)})
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
