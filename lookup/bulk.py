@@ -25,8 +25,8 @@ import msgspec
 import numpy as np
 
 from puzzles import Puzzle
-from puzzles.base import TableReader
 from puzzles.batch import Answers, Lines, row_texts
+from puzzles.storage import TableReader
 from puzzles.text import InputError
 
 ENCODER = msgspec.json.Encoder()

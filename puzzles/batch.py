@@ -20,7 +20,7 @@ import numpy as np
 from .text import InputError
 
 if TYPE_CHECKING:
-    from .base import Puzzle, TableReader
+    from .storage import TableReader
 
 MAX_WIDTH = 64
 """Lines longer than this are never read all at once (no compact form is as long)."""
@@ -189,12 +189,19 @@ class OriginalStream(Protocol):
         ...
 
 
+class Judge(Protocol):
+    """What `WholeInput` asks of a puzzle: its original format read and answered."""
+
+    def read_original(self, text: str) -> list[Any]: ...
+    def judge(self, table: TableReader, instances: list[Any]) -> str: ...
+
+
 class WholeInput:
     """An original input of one instance: kept until it ends, then read and answered."""
 
     done = False
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Judge) -> None:
         self.puzzle = puzzle
         self.parts: list[str] = []
 

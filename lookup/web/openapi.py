@@ -12,6 +12,7 @@ import puzzles
 from .guard import MAX_PATH_CHARACTERS
 from .limits import MAX_BATCH_BYTES, MAX_BATCH_LINES, MAX_STATE_CHARACTERS, NDJSON
 
+DISTANCE_LINES = {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}
 NULLABLE_INTEGER = {"type": ["integer", "null"], "minimum": 0}
 MOVE = {
     "description": "a move as `moves` writes it: a letter or name, a number (clocks), or a pair of cells (sansu)",
