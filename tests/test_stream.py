@@ -138,6 +138,8 @@ def test_the_first_answer_comes_before_the_input_ends(
         assert process.wait(timeout=30) == 0
     finally:
         process.kill()
+        process.wait()
+        process.stdout.close()
 
 
 def judge_whole(tables: lookup.Tables, name: str, text: str) -> str:
@@ -208,7 +210,7 @@ def test_distances_marks_bad_lines_in_place_and_exits_2(tables_dir: Path) -> Non
     assert result.exit_code == 2
     assert result.stdout.split("\n") == [
         "5",
-        "error: line 2: expected 9 digits, found 4 characters in 'nope'",
+        "error: line 2: expected 9 digits, found 4 characters",
         "-1",
         "error: line 4: expected 9 digits, found 0 characters in ''",
         "",
