@@ -212,7 +212,7 @@ def test_distances_marks_bad_lines_in_place_and_exits_2(tables_dir: Path) -> Non
         "5",
         "error: line 2: expected 9 digits, found 4 characters",
         "-1",
-        "error: line 4: expected 9 digits, found 0 characters in ''",
+        "error: line 4: expected 9 digits, found 0 characters",
         "",
     ]
     assert result.stderr.count("\n") == 1 and "2 of 4 lines could not be read" in result.stderr
