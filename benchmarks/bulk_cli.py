@@ -32,6 +32,8 @@ TARGET_DISTANCES_PER_SECOND = 2_000_000
 TARGET_JUDGE_CUBE_SECONDS = 20.0
 """For 2,000,000 datasets (a smaller run is scaled up to that)."""
 JUDGE_CUBE_DATASETS = 2_000_000
+BOARDS = 5_000_000
+"""The targets' input; --quick takes a tenth, so start-up weighs ten times more in its rates."""
 CHUNK_LINES = 65_536
 
 
@@ -95,7 +97,7 @@ def first_output(command: list[str], chunk: bytes) -> dict[str, float]:
 
 
 def measure(ninebase: str, tables: str, quick: bool) -> dict[str, Any]:
-    boards = 500_000 if quick else 5_000_000
+    boards = BOARDS // 10 if quick else BOARDS
     datasets = 200_000 if quick else JUDGE_CUBE_DATASETS
     results: dict[str, Any] = {"load_average": os.getloadavg()[0], "boards": boards, "datasets": datasets}
     with tempfile.TemporaryDirectory() as directory:
@@ -113,6 +115,7 @@ def measure(ninebase: str, tables: str, quick: bool) -> dict[str, Any]:
 def report(results: dict[str, Any]) -> list[tuple[str, bool, str]]:
     """Print the figures with the command that reproduces each; return the budget checks."""
     boards, datasets = results["boards"], results["datasets"]
+    quick = "" if boards == BOARDS else f" ({boards:,} lines, start-up included)"
     solve, distances, judge = results["solve"], results["distances"], results["judge_cube"]
     first = results["first_output"]
     print(f"\nbulk answers through the CLI, fresh processes (load average {results['load_average']:.1f}):")
@@ -130,7 +133,7 @@ def report(results: dict[str, Any]) -> list[tuple[str, bool, str]]:
     scaled = "" if datasets == JUDGE_CUBE_DATASETS else f" (scaled to {JUDGE_CUBE_DATASETS:,})"
     return [
         (
-            f"solve --batch {boards / solve['seconds']:,.0f} states/s",
+            f"solve --batch {boards / solve['seconds']:,.0f} states/s{quick}",
             boards / solve["seconds"] >= TARGET_SOLVE_PER_SECOND,
             f">= {TARGET_SOLVE_PER_SECOND:,}/s",
         ),
@@ -145,7 +148,7 @@ def report(results: dict[str, Any]) -> list[tuple[str, bool, str]]:
             f"< {TARGET_FIRST_OUTPUT_SECONDS:.0f} s",
         ),
         (
-            f"distances {boards / distances['seconds']:,.0f} states/s",
+            f"distances {boards / distances['seconds']:,.0f} states/s{quick}",
             boards / distances["seconds"] >= TARGET_DISTANCES_PER_SECOND,
             f">= {TARGET_DISTANCES_PER_SECOND:,}/s",
         ),
