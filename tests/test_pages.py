@@ -8,6 +8,7 @@ all of them, the plug-in's included."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -323,3 +324,9 @@ def test_the_static_files_are_served(client: TestClient) -> None:
     style = client.get("/static/style.css")
     assert script.status_code == style.status_code == 200
     assert "javascript" in script.headers["content-type"] and style.headers["content-type"].startswith("text/css")
+
+
+def test_the_index_heading_counts_the_puzzles_it_lists(client: TestClient) -> None:
+    response = client.get("/", headers={"Accept": "text/html"})
+    heading = re.search(r"<h1>(.*?)</h1>", response.text, re.S)
+    assert heading is not None and heading.group(1).startswith(f"{len(puzzles.names())} puzzles")
