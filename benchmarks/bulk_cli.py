@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,10 @@ TARGET_PEAK_MIB = 300
 TARGET_FIRST_OUTPUT_SECONDS = 1.0
 TARGET_DISTANCES_PER_SECOND = 2_000_000
 TARGET_JUDGE_CUBE_SECONDS = 20.0
+TARGET_HTTP_SOLVE_PER_SECOND = 250_000
+TARGET_HTTP_DISTANCES_PER_SECOND = 1_000_000
+HTTP_BATCH_LINES = 100_000
+"""The most lines one HTTP batch may hold."""
 """For 2,000,000 datasets (a smaller run is scaled up to that)."""
 JUDGE_CUBE_DATASETS = 2_000_000
 BOARDS = 5_000_000
@@ -96,6 +103,43 @@ def first_output(command: list[str], chunk: bytes) -> dict[str, float]:
     return {"after_chunk": arrived - written, "after_start": arrived - started}
 
 
+def http_rates(ninebase: str, tables: str, body: bytes, runs: int = 3) -> dict[str, float]:
+    """States per second through `ninebase serve --workers 2` on a free
+    loopback port: the best of `runs` POSTs of one full batch to each bulk
+    endpoint, answers read to the end; the server is stopped by its PID."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [ninebase, "serve", "--tables", tables, "--port", str(port), "--workers", "2"]
+    server = subprocess.Popen(command, stderr=subprocess.DEVNULL)
+    rates = {}
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("ninebase serve did not start") from None
+                time.sleep(0.2)
+        lines = body.count(b"\n")
+        for endpoint in ("batch", "distances"):
+            best = float("inf")
+            for _ in range(runs):
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/api/eight/{endpoint}", body, method="POST")
+                started = time.perf_counter()
+                answered = urllib.request.urlopen(request, timeout=120).read().count(b"\n")
+                best = min(best, time.perf_counter() - started)
+                if answered != lines:
+                    raise RuntimeError(f"{endpoint}: {answered} answers for {lines} lines")
+            rates[endpoint] = lines / best
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    return rates
+
+
 def measure(ninebase: str, tables: str, quick: bool) -> dict[str, Any]:
     boards = BOARDS // 10 if quick else BOARDS
     datasets = 200_000 if quick else JUDGE_CUBE_DATASETS
@@ -109,6 +153,8 @@ def measure(ninebase: str, tables: str, quick: bool) -> dict[str, Any]:
         results["judge_cube"] = timed([ninebase, "judge", "cube", "--tables", tables], cube)
         first_chunk = eight.read_bytes()[: CHUNK_LINES * 10]
         results["first_output"] = first_output([ninebase, "solve", "eight", "--batch", "--tables", tables], first_chunk)
+        one_batch = b"".join(eight.read_bytes().splitlines(keepends=True)[:HTTP_BATCH_LINES])
+        results["http"] = http_rates(ninebase, tables, one_batch)
     return results
 
 
@@ -129,6 +175,10 @@ def report(results: dict[str, Any]) -> list[tuple[str, bool, str]]:
         print(f"  {name:<48} {figures}  (CPU {cpu:.1f} s: {count / cpu:,.0f} {unit} per CPU second)")
     after = f"{first['after_chunk']:.2f} s after its first {CHUNK_LINES:,} lines were written"
     print(f"  first answer of solve --batch: {after} ({first['after_start']:.2f} s after the start), stdin still open")
+    http = results["http"]
+    print(f"  HTTP, ninebase serve --workers 2, {HTTP_BATCH_LINES:,} eight states per POST (best of 3):")
+    print(f"    POST /api/eight/batch      {http['batch']:>11,.0f} states/s")
+    print(f"    POST /api/eight/distances  {http['distances']:>11,.0f} states/s")
     judge_scaled = judge["seconds"] * JUDGE_CUBE_DATASETS / datasets
     scaled = "" if datasets == JUDGE_CUBE_DATASETS else f" (scaled to {JUDGE_CUBE_DATASETS:,})"
     return [
@@ -156,6 +206,16 @@ def report(results: dict[str, Any]) -> list[tuple[str, bool, str]]:
             f"judge cube {judge_scaled:.1f} s{scaled}",
             judge_scaled < TARGET_JUDGE_CUBE_SECONDS,
             f"< {TARGET_JUDGE_CUBE_SECONDS:.0f} s for {JUDGE_CUBE_DATASETS:,}",
+        ),
+        (
+            f"HTTP batch {http['batch']:,.0f} states/s",
+            http["batch"] >= TARGET_HTTP_SOLVE_PER_SECOND,
+            f">= {TARGET_HTTP_SOLVE_PER_SECOND:,}/s",
+        ),
+        (
+            f"HTTP distances {http['distances']:,.0f} states/s",
+            http["distances"] >= TARGET_HTTP_DISTANCES_PER_SECOND,
+            f">= {TARGET_HTTP_DISTANCES_PER_SECOND:,}/s",
         ),
         (
             f"judge cube peak {judge['peak_mib']:.0f} MiB",
