@@ -12,12 +12,15 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 import lookup
 import puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_answering_every_puzzle_loads_nothing_of_the_builder(tables_dir: Path) -> None:
     script = """
 import json, sys, lookup, puzzles

@@ -64,6 +64,7 @@ def distance_line(answer: dict[str, Any]) -> str:
     return "-1" if answer["distance"] is None else str(answer["distance"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())

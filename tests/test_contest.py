@@ -69,6 +69,7 @@ def files_of(directory: Path) -> dict[str, bytes]:
 
 
 # The packages ---------------------------------------------------------------
+@pytest.mark.slow
 def test_same_seed_same_bytes_and_another_seed_other_data(tables: lookup.Tables, tmp_path: Path) -> None:
     for name in PUZZLES:
         budget = max(fewest_cases(tables, name, seed) for seed in (5, 6)) + 3
@@ -193,6 +194,7 @@ def default_comparison(work: Path, instance: str, answer: str, output: str) -> b
     return done.returncode == 42
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PUZZLES)
 def test_judges_agree_with_check(tables: lookup.Tables, packages, tmp_path: Path, name: str) -> None:
     puzzle, table, rng, rules = puzzles.get(name), tables.table(name), random.Random(name), kit_rules(name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from rules import (
     NINE_GOAL,
     bidirectional_distance,
@@ -49,6 +50,7 @@ def test_invariant_rule_matches_the_table_everywhere(tables: lookup.Tables) -> N
     assert np.array_equal(distances >= 0, rule)
 
 
+@pytest.mark.slow
 def test_random_boards_against_plain_bfs_and_replay(tables: lookup.Tables) -> None:
     rng = random.Random(9)
     solvable = 0

@@ -94,6 +94,7 @@ def test_random_tiles_against_plain_bfs_and_replay(tables: lookup.Tables, seed: 
         assert solution.to_dict()["final"] == "".join(map(str, final))
 
 
+@pytest.mark.slow
 def test_each_swap_is_the_lowest_numbered_one_that_gets_closer(tables: lookup.Tables) -> None:
     # The documented tie-break, checked with a plain BFS written apart from the tables:
     # at every step, no lower-numbered swap (1-2, 1-4, 2-3, ...) leads one step closer.

@@ -68,6 +68,7 @@ def test_chunks_keep_order_numbers_and_offsets() -> None:
     assert [line for chunk in chunks for line in texts(chunk)] == [b"%d" % number for number in range(1, 102)]
 
 
+@pytest.mark.slow
 def test_a_slow_input_is_answered_with_what_arrived_within_the_wait() -> None:
     read_end, write_end = os.pipe()
 
@@ -123,6 +124,7 @@ def wait_for_line(process: subprocess.Popen, seconds: float = 30.0) -> bytes:
         (["judge", "cube"], b"2 1\nR B W\nR W W\nE W W\n", b"0 0\n", b"3\n"),
     ],
 )
+@pytest.mark.slow
 def test_the_first_answer_comes_before_the_input_ends(
     tables_dir: Path, args: list[str], first: bytes, second: bytes, answer: bytes
 ) -> None:
@@ -148,6 +150,7 @@ def judge_whole(tables: lookup.Tables, name: str, text: str) -> str:
     return puzzle.judge(tables.table(name), puzzle.read_original(text))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", puzzles.names())
 def test_judge_prints_what_it_printed_for_the_seed_examples(tables_dir: Path, tables: lookup.Tables, name: str) -> None:
     for text in (SEED_INPUTS[name], SEED_INPUTS[name].replace("\n", "\r\n")):
@@ -170,6 +173,7 @@ def cube_input(count: int, rng: random.Random) -> str:
     return "".join(parts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", [1, 5, 7, 65_536])
 def test_judge_cube_in_chunks_prints_what_the_whole_input_printed(tables: lookup.Tables, lines: int) -> None:
     rng = random.Random(lines)
