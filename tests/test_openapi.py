@@ -8,16 +8,13 @@ schema-valid state may rightly be refused with 400."""
 
 from __future__ import annotations
 
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from openapi_spec_validator import validate
+from serving import free_port, running
 
 from lookup.web.openapi import openapi_document
 
@@ -32,20 +29,8 @@ def test_the_document_is_valid_openapi_31() -> None:
 
 @pytest.mark.slow
 def test_schemathesis_finds_nothing_against_a_live_server(tables_dir: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([str(BIN / "ninebase"), "serve", "--tables", str(tables_dir), "--port", str(port)])
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/health", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
-                time.sleep(0.1)
+    port = free_port()
+    with running([str(BIN / "ninebase"), "serve", "--tables", str(tables_dir), "--port", str(port)]) as base:
         run = subprocess.run(
             [str(BIN / "schemathesis"), "run", f"{base}/openapi.json", "--max-examples", "100", "--seed", "7",
              "--checks", "all", "--exclude-checks", "positive_data_acceptance"],
@@ -53,6 +38,3 @@ def test_schemathesis_finds_nothing_against_a_live_server(tables_dir: Path) -> N
         )  # fmt: skip
         assert run.returncode == 0, run.stdout[-6000:]
         assert "Tested: " in run.stdout and " passed" in run.stdout, run.stdout[-3000:]
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)

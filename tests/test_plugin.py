@@ -10,15 +10,13 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from serving import free_port, running
 from test_extra_puzzle import all_distances
 
 HERE = Path(__file__).resolve().parent
@@ -76,20 +74,8 @@ def test_every_command_finds_the_plugin(plugin_env: dict[str, str], tmp_path: Pa
 
 
 def test_the_service_serves_the_plugin(plugin_env: dict[str, str]) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([NINEBASE, "serve", "--port", str(port)], env=plugin_env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/health", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
-                time.sleep(0.1)
+    port = free_port()
+    with running([NINEBASE, "serve", "--port", str(port)], env=plugin_env) as base:
         expected = all_distances()
         probe_object = json.load(urllib.request.urlopen(f"{base}/api/lights?state=111111111", timeout=10))
         assert probe_object["distance"] == expected["111111111"] and probe_object["unit"] == "presses"
@@ -103,6 +89,3 @@ def test_the_service_serves_the_plugin(plugin_env: dict[str, str]) -> None:
         stats = json.load(urllib.request.urlopen(f"{base}/api/lights/stats", timeout=10))
         assert stats["max_distance"] == 9
         assert "lights" in urllib.request.urlopen(base + "/", timeout=10).read().decode()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)

@@ -6,17 +6,15 @@ file and the API; the sdist carries the same files."""
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tarfile
-import time
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+from serving import free_port, running
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME_FILES = (
@@ -74,26 +72,11 @@ def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Pat
     solved = subprocess.run([ninebase, "solve", "sansu", "175426839", "--json"], cwd=elsewhere, env=env,
                             capture_output=True, text=True, check=True)  # fmt: skip
     assert '"distance": 5' in solved.stdout
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([ninebase, "serve", "--port", str(port)], cwd=elsewhere, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base + "/health", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, "the installed server did not start"
-                time.sleep(0.2)
+    port = free_port()
+    with running([ninebase, "serve", "--port", str(port)], env=env, cwd=elsewhere) as base:
         for path, needle in [("/", "eight"), ("/eight?state=123069478", 'id="distance"'),
                              ("/static/style.css", "{"), ("/static/explorer.js", "function"),
                              ("/api/eight?state=123069478", '"distance":5'),
                              ("/cube/rules", "Cubic Eight-Puzzle")]:  # fmt: skip
             body = urllib.request.urlopen(base + path, timeout=10).read().decode()
             assert needle in body, path
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
