@@ -6,12 +6,7 @@ skips the importing test module, saying why, where no browser is installed."""
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +21,7 @@ webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from serving import free_port, running  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SCREENSHOTS = Path(os.environ["NINEBASE_SCREENSHOTS"]) if os.environ.get("NINEBASE_SCREENSHOTS") else None
@@ -33,31 +29,13 @@ WIDTHS = (1280, 390)
 """A desktop window and a phone held upright."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def serve_with_policy(tables_dir: Path) -> Iterator[str]:
     """The base URL of the service with the strict policy on every answer,
     while the generator runs (a module's fixture yields from it)."""
-    port = free_port()
     env = {**os.environ, "PYTHONPATH": str(HERE), "NINEBASE_TABLES": str(tables_dir)}
     uvicorn = [sys.executable, "-m", "uvicorn", "--factory", "csp_app:app", "--log-level", "warning"]
-    process = subprocess.Popen([*uvicorn, "--port", str(port)], env=env)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/health", timeout=2)
-            break
-        except OSError:
-            assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
-            time.sleep(0.1)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
+    with running([*uvicorn, "--port", str(free_port())], env=env) as base:
+        yield base
 
 
 def chromium(profile: Path, width: int = WIDTHS[0]) -> webdriver.Chrome:

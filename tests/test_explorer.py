@@ -7,16 +7,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
+from serving import free_port, running
 
 import lookup
 import puzzles
@@ -44,22 +41,8 @@ EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
 
 @pytest.fixture(scope="module")
 def server(tables_dir: Path):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(port)])
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/health", timeout=2)
-            break
-        except OSError:
-            assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
-            time.sleep(0.1)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
+    with running([NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(free_port())]) as base:
+        yield base
 
 
 def browser(tmp_path: Path, javascript: bool = True, width: int = 1100):
