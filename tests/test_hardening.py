@@ -20,7 +20,6 @@ from starlette.testclient import TestClient
 import lookup
 import puzzles
 from lookup.web import create_app
-from lookup.web.batches import BatchGate, chunks_of
 from lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
 from lookup.web.limits import MAX_STATE_CHARACTERS
 
@@ -117,26 +116,6 @@ def test_a_table_that_is_not_a_regular_file_is_refused_at_once(tables_dir: Path,
     done = subprocess.run([NINEBASE, *args, "--tables", str(tmp_path)], capture_output=True, text=True, timeout=30)
     assert time.monotonic() - started < 10
     assert done.returncode == 4 and "is not a regular file" in done.stdout + done.stderr
-
-
-def test_the_batch_gate_refuses_past_its_capacity_and_frees_places_however_a_stream_ends() -> None:
-    async def scenario() -> list[object]:
-        gate = BatchGate(running=1, waiting=1)
-        seen: list[object] = [gate.admit(), gate.admit(), gate.admit()]  # two places, the third refused
-        chunks = [
-            chunk
-            async for chunk in gate.answers(
-                chunks_of(b"a\n" * 5000), lambda lines: f"{lines.first}:{len(lines)}".encode()
-            )
-        ]
-        seen += [chunks, gate.admitted]  # the stream ran to its end: one place back
-        stream = gate.answers(chunks_of(b"a\n" * 50_000), lambda lines: b"x")
-        await stream.__anext__()
-        await stream.aclose()  # the client went away after the first chunk
-        seen += [gate.admitted, gate.admit()]
-        return seen
-
-    assert asyncio.run(scenario()) == [True, True, False, [b"1:4096", b"4097:904"], 1, 0, True]
 
 
 def test_a_refused_batch_is_a_json_503_with_retry_after(tables_dir: Path) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -24,17 +25,20 @@ from puzzles.text import shown
 
 from .answers import ReadyAnswers
 from .api import ApiError, Service, check_tables
+from .drain import Drain
 from .guard import Guard
-from .limits import CACHED_ANSWERS, MAX_STATE_CHARACTERS
+from .limits import CACHED_ANSWERS, GRACE_SECONDS, MAX_STATE_CHARACTERS
 from .pages import Explorer
 
 log = logging.getLogger("ninebase")
 
 
-def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
+def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS, grace: float = GRACE_SECONDS) -> Starlette:
     """The service over `tables` (raises TableError when a table is missing or
-    damaged), keeping up to `cache_size` probe answers ready."""
-    service = Service(tables, cache_size)
+    damaged), keeping up to `cache_size` probe answers ready; batches end
+    themselves in time when the server's `grace` period after SIGTERM runs out."""
+    drain = Drain(grace)
+    service = Service(tables, cache_size, drain)
     explorer = Explorer(tables)
 
     def respond(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
@@ -76,7 +80,13 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
         *explorer.routes(),
     ]
     handlers = {ApiError: api_error, TableError: table_error, HTTPException: http_error, Exception: server_error}
-    app = Starlette(routes=routes, exception_handlers=handlers)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        drain.watch_signals()  # in the server's process, once it has set its own handlers
+        yield
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
     ready = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
     app.add_middleware(ReadyAnswers, cache=service.answers, headers=ready)
@@ -86,9 +96,12 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS) -> Starlette:
 
 def app_from_environment() -> Starlette:
     """The app for each worker process when serving with several workers: the
-    tables directory comes from $NINEBASE_TABLES."""
+    tables directory comes from $NINEBASE_TABLES (and the answers kept and the
+    grace period from $NINEBASE_CACHE and $NINEBASE_GRACE, if set)."""
     return create_app(
-        Tables(Path(os.environ["NINEBASE_TABLES"])), int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS))
+        Tables(Path(os.environ["NINEBASE_TABLES"])),
+        int(os.environ.get("NINEBASE_CACHE", CACHED_ANSWERS)),
+        float(os.environ.get("NINEBASE_GRACE", GRACE_SECONDS)),
     )
 
 

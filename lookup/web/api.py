@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 
 import puzzles
 from lookup import bulk
@@ -32,7 +32,8 @@ from puzzles.batch import Lines
 from puzzles.text import InputError, shown
 
 from .answers import AnswerCache
-from .batches import BatchGate, chunks_of
+from .batches import BatchAnswers, BatchGate, chunks_of
+from .drain import Drain
 from .limits import (
     BODY_SECONDS,
     CACHE_CONTROL,
@@ -110,11 +111,12 @@ def check_tables(tables: Tables) -> str:
 class Service:
     """The endpoints, over one `Tables` that every request shares."""
 
-    def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS) -> None:
+    def __init__(self, tables: Tables, cache_size: int = CACHED_ANSWERS, drain: Drain | None = None) -> None:
         self.tables = tables
         self.etag = check_tables(tables)
         self.answers = AnswerCache(cache_size)
         self.batches = BatchGate()
+        self.drain = drain or Drain()
 
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
@@ -146,17 +148,20 @@ class Service:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON)
+        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON, error_object)
 
     async def distances(self, request: Request) -> Response:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        return await self.answer_batch(request, partial(bulk.distances_chunk, puzzle, table), "text/plain")
+        return await self.answer_batch(request, partial(bulk.distances_chunk, puzzle, table), "text/plain", error_text)
 
-    async def answer_batch(self, request: Request, answer: Callable[[Lines], bytes], media_type: str) -> Response:
+    async def answer_batch(
+        self, request: Request, answer: Callable[[Lines], bytes], media_type: str, last_line: Callable[[str], bytes]
+    ) -> BatchAnswers:
         """Admit the batch (or refuse it at once, before its body is read),
-        read its body, and stream the answers of its chunks."""
+        read its body, and stream the answers of its chunks (`last_line`
+        writes the line that says where a batch cut short stopped)."""
         if not self.batches.admit():
             raise ApiError(
                 503,
@@ -168,8 +173,7 @@ class Service:
         except BaseException:
             self.batches.leave()
             raise
-        headers = {"Cache-Control": "no-store"}
-        return StreamingResponse(self.batches.answers(chunks, answer), media_type=media_type, headers=headers)
+        return BatchAnswers(self.batches, self.drain, chunks, answer, media_type, last_line)
 
     async def batch_body(self, request: Request) -> list[Lines]:
         """The lines of a batch body in chunks, within the limits of time, size and count."""
@@ -207,6 +211,14 @@ class Service:
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(openapi_document())
+
+
+def error_object(message: str) -> bytes:
+    return json.dumps({"error": message}, ensure_ascii=False).encode() + b"\n"
+
+
+def error_text(message: str) -> bytes:
+    return f"error: {message}\n".encode()
 
 
 async def read_limited(request: Request) -> bytes:

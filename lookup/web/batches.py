@@ -1,23 +1,34 @@
-"""Batches under load: a bounded number run at once and a bounded number
-wait; the rest are refused at once (503 with Retry-After) instead of being
-absorbed. A running batch answers its lines in chunks in a worker thread and
-streams each chunk as it is ready, so memory stays bounded by the admitted
-batches and a batch whose client has gone stops at the next chunk."""
+"""Batches under load: a bounded number are admitted (the rest are refused at
+once, 503 with Retry-After, instead of being absorbed), and of those a
+bounded number compute at once. An admitted batch answers its lines chunk by
+chunk in a worker thread, and holds a turn to compute only while it
+computes: a client slow to read its answers keeps its place but not a turn.
+
+A batch stops at the next chunk when its client goes (the disconnect is
+watched while it waits for a turn or for its client to take a chunk), when
+its client leaves a chunk unread for `SEND_SECONDS`, or when the server's
+grace period after SIGTERM runs out (`Drain`): a batch that had not begun is
+then refused with 503, one that had gets a last line saying where it
+stopped. Memory stays bounded by the admitted batches, one chunk each."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TypeVar
+import enum
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from starlette.concurrency import run_in_threadpool
 
 from puzzles.batch import Lines
 
-from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING
+from .drain import Drain
+from .guard import Receive, Scope, Send
+from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING, RETRY_AFTER_SECONDS, SEND_SECONDS
 
-Chunk = TypeVar("Chunk")
+log = logging.getLogger("ninebase")
 
 
 def chunks_of(body: bytes, size: int = BATCH_CHUNK_LINES) -> list[Lines]:
@@ -34,12 +45,12 @@ def chunks_of(body: bytes, size: int = BATCH_CHUNK_LINES) -> list[Lines]:
 
 
 class BatchGate:
-    """Admission for batches: `running` at once, `waiting` more in line."""
+    """Admission for batches: `running` compute at once, `waiting` more hold a place."""
 
     def __init__(self, running: int = BATCHES_RUNNING, waiting: int = BATCHES_WAITING) -> None:
         self.capacity = running + waiting
         self.admitted = 0
-        self._turns = asyncio.Semaphore(running)
+        self.turns = asyncio.Semaphore(running)
 
     def admit(self) -> bool:
         """Take a place for one batch, if there is one (call `leave` when it ends)."""
@@ -51,13 +62,115 @@ class BatchGate:
     def leave(self) -> None:
         self.admitted -= 1
 
-    async def answers(self, chunks: Sequence[Chunk], answer: Callable[[Chunk], bytes]) -> AsyncIterator[bytes]:
-        """The answers of an admitted batch, chunk by chunk, once it has its turn;
-        the place is given back however the stream ends (done, failed, or the
-        client gone and the stream closed)."""
+
+class Stop(enum.Enum):
+    """Why a batch stopped before its last chunk."""
+
+    GONE = "the client went away"
+    OVER = "the grace period after SIGTERM ran out"
+    STALLED = "the client left its answers unread"
+
+
+async def first_of(work: asyncio.Future[Any], gone: asyncio.Future[Any], over: asyncio.Future[Any],
+                   timeout: float | None = None) -> Stop | None:  # fmt: skip
+    """None once `work` is done (and the client is still there); otherwise
+    why it could not be, and `work` is cancelled."""
+    done, _ = await asyncio.wait({work, gone, over}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    if gone in done:  # even if `work` is done too: there is nobody to go on for
+        work.cancel()
+        return Stop.GONE
+    if work in done:
+        return None
+    work.cancel()
+    return Stop.OVER if over in done else Stop.STALLED
+
+
+async def disconnected(receive: Receive) -> None:
+    """Return when the client has gone (the body was read already)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+class BatchAnswers:
+    """The ASGI answer of one admitted batch: the answers of its chunks,
+    streamed as each is computed; its place is given back however it ends."""
+
+    def __init__(
+        self,
+        gate: BatchGate,
+        drain: Drain,
+        chunks: Sequence[Lines],
+        answer: Callable[[Lines], bytes],
+        media_type: str,
+        last_line: Callable[[str], bytes],
+    ) -> None:
+        self.gate, self.drain, self.chunks, self.answer = gate, drain, chunks, answer
+        self.headers = [(b"content-type", media_type.encode()), (b"cache-control", b"no-store")]
+        self.last_line = last_line
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        gone = asyncio.ensure_future(disconnected(receive))
+        over = asyncio.ensure_future(self.drain.ended())
         try:
-            async with self._turns:
-                for chunk in chunks:
-                    yield await run_in_threadpool(answer, chunk)
+            await self.stream(send, gone, over)
         finally:
-            self.leave()
+            gone.cancel()
+            over.cancel()
+            self.gate.leave()
+
+    async def stream(self, send: Send, gone: asyncio.Future[Any], over: asyncio.Future[Any]) -> None:
+        started = False
+        for chunk in self.chunks:
+            stop = await first_of(asyncio.ensure_future(self.gate.turns.acquire()), gone, over)
+            if stop is None and over.done():  # the turn came as the time ran out
+                self.gate.turns.release()
+                stop = Stop.OVER
+            if stop is None:
+                try:
+                    answers = await run_in_threadpool(self.answer, chunk)
+                finally:
+                    self.gate.turns.release()
+                if not started:
+                    await send({"type": "http.response.start", "status": 200, "headers": self.headers})
+                    started = True
+                stop = await self.send_body(send, answers, gone, over)
+            elif stop is Stop.OVER and not started:
+                await send_refusal(send)
+                return
+            elif stop is Stop.OVER:
+                message = f"the server stopped before answering lines {chunk.first:,} on (it was shutting down)"
+                log.warning("ninebase: a batch was cut short at line %d by the end of the grace period", chunk.first)
+                stop = await self.send_body(send, self.last_line(message + "; send them again"), gone, over)
+                if stop is None:
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                return
+            if stop is not None:
+                if self.drain.began is not None and stop is not Stop.GONE:
+                    log.warning("ninebase: a batch was cut off in mid-answer by the end of the grace period")
+                return  # the rest cannot be sent: the connection is closed with the answer unfinished
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def send_body(
+        self, send: Send, body: bytes, gone: asyncio.Future[Any], over: asyncio.Future[Any]
+    ) -> Stop | None:
+        """Send one piece of the answer; once the grace period has run out,
+        only within the margin left before the server kills the process."""
+        message = {"type": "http.response.body", "body": body, "more_body": True}
+        if over.done():
+            never = asyncio.get_running_loop().create_future()
+            return await first_of(asyncio.ensure_future(send(message)), gone, never, self.drain.margin / 2)
+        return await first_of(asyncio.ensure_future(send(message)), gone, over, SEND_SECONDS)
+
+
+REFUSAL = b'{"error":"the server is shutting down and this batch had not begun; send it again shortly"}'
+
+
+async def send_refusal(send: Send) -> None:
+    """503 for a batch still waiting for its first turn when the grace period runs out."""
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
+        (b"content-length", str(len(REFUSAL)).encode()),
+    ]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": REFUSAL})

@@ -19,3 +19,7 @@ BATCHES_WAITING = 16
 BATCH_CHUNK_LINES = 4096
 """Lines answered between two looks at the client: a batch whose client has gone stops within one chunk."""
 RETRY_AFTER_SECONDS = 2
+SEND_SECONDS = 30.0
+"""How long a client may leave one chunk of answers unread before its batch is given up."""
+GRACE_SECONDS = 30.0
+"""How long requests in flight have after SIGTERM (`ninebase serve --grace`)."""

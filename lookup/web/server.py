@@ -63,9 +63,9 @@ def connection_cap(wanted: int) -> int:
     return max(1, min(wanted, soft - FILES_KEPT_FREE))
 
 
-def app_for_worker(directory: str, cache: int, target: str) -> Starlette:
+def app_for_worker(directory: str, cache: int, grace: int, target: str) -> Starlette:
     """The app of one worker process, over tables it opens itself."""
-    return create_app(Tables(Path(directory)), cache)
+    return create_app(Tables(Path(directory)), cache, grace)
 
 
 def serve(
@@ -94,4 +94,4 @@ def serve(
         workers_kill_timeout=grace,
         log_level=LogLevels.warning,
         log_access=False,
-    ).serve(target_loader=functools.partial(app_for_worker, str(directory.resolve()), cache))
+    ).serve(target_loader=functools.partial(app_for_worker, str(directory.resolve()), cache, grace))

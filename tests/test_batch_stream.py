@@ -1,0 +1,160 @@
+"""The batch answer as an ASGI app, driven by fake clients: it answers every
+chunk in order and gives its place back however it ends (done, client gone,
+answers left unread, the grace period after SIGTERM over); a slow reader
+keeps its place but not a turn to compute."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from lookup.web import batches
+from lookup.web.batches import BatchAnswers, BatchGate, chunks_of
+from lookup.web.drain import Drain
+from puzzles.batch import Lines
+
+Message = dict[str, Any]
+
+
+def label(lines: Lines) -> bytes:
+    """An answer that says which lines it answers."""
+    return f"{lines.first}:{len(lines)}\n".encode()
+
+
+class Client:
+    """The other end of one batch: what it was sent, and when it hangs up or stops reading."""
+
+    def __init__(self, hang_up_after: int | None = None, read: int | None = None) -> None:
+        self.sent: list[Message] = []
+        self.hang_up_after = hang_up_after  # body pieces received before hanging up
+        self.read = read  # body pieces taken before it stops reading (for good)
+        self.gone = asyncio.Event()
+
+    async def receive(self) -> Message:
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: Message) -> None:
+        pieces = sum(m["type"] == "http.response.body" for m in self.sent)
+        if self.read is not None and pieces >= self.read:
+            await asyncio.Event().wait()  # never taken: the socket's buffers are full
+        self.sent.append(message)
+        if self.hang_up_after is not None and pieces + 1 >= self.hang_up_after:
+            self.gone.set()
+
+    @property
+    def status(self) -> int | None:
+        return next((m["status"] for m in self.sent if m["type"] == "http.response.start"), None)
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(m.get("body", b"") for m in self.sent if m["type"] == "http.response.body")
+
+    @property
+    def finished(self) -> bool:
+        return any(m["type"] == "http.response.body" and not m.get("more_body") for m in self.sent)
+
+
+def answers(gate: BatchGate, drain: Drain, lines: int, answer: Callable[[Lines], bytes] = label) -> BatchAnswers:
+    assert gate.admit()
+    return BatchAnswers(
+        gate, drain, chunks_of(b"x\n" * lines), answer, "text/plain", lambda why: f"error: {why}\n".encode()
+    )
+
+
+async def run(app: BatchAnswers, client: Client, seconds: float = 10) -> None:
+    await asyncio.wait_for(app({"type": "http"}, client.receive, client.send), seconds)
+
+
+def test_every_chunk_is_answered_in_order_and_the_place_given_back() -> None:
+    async def scenario() -> tuple[Client, int]:
+        gate, client = BatchGate(running=1, waiting=1), Client()
+        await run(answers(gate, Drain(), 10_000), client)
+        return client, gate.admitted
+
+    client, admitted = asyncio.run(scenario())
+    assert client.status == 200 and client.finished and admitted == 0
+    assert client.body == b"1:4096\n4097:4096\n8193:1808\n"
+
+
+def test_a_client_that_hangs_up_stops_its_batch_and_frees_its_place() -> None:
+    computed: list[int] = []
+
+    def counted(lines: Lines) -> bytes:
+        computed.append(lines.first)
+        return label(lines)
+
+    async def scenario() -> tuple[Client, int]:
+        gate, client = BatchGate(running=1, waiting=1), Client(hang_up_after=2)
+        await run(answers(gate, Drain(), 100_000, counted), client)
+        return client, gate.admitted
+
+    client, admitted = asyncio.run(scenario())
+    assert admitted == 0 and not client.finished
+    assert len(computed) <= 3  # of 25 chunks: it stopped within a chunk of the hang-up
+
+
+def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batches, "SEND_SECONDS", 0.5)
+
+    async def scenario() -> tuple[Client, Client, float, int]:
+        gate = BatchGate(running=1, waiting=2)
+        stuck, reader = Client(read=1), Client()
+        started = time.monotonic()
+        stuck_task = asyncio.ensure_future(run(answers(gate, Drain(), 100_000), stuck))
+        await asyncio.sleep(0.05)  # the stuck client has its first chunk, and waits to send its second
+        await run(answers(gate, Drain(), 10_000), reader)  # with the only turn: not blocked by the stuck one
+        reader_done = time.monotonic() - started
+        await stuck_task
+        return stuck, reader, reader_done, gate.admitted
+
+    stuck, reader, reader_done, admitted = asyncio.run(scenario())
+    assert reader.finished and reader.body.count(b"\n") == 3 and reader_done < 0.5
+    assert stuck.status == 200 and not stuck.finished and admitted == 0
+
+
+def test_at_the_end_of_the_grace_period_a_batch_still_waiting_for_a_turn_is_refused() -> None:
+    async def scenario() -> tuple[Client, int, float]:
+        gate, drain = BatchGate(running=1, waiting=1), Drain(grace=1.0)  # batches end 0.25 s before the kill
+        await gate.turns.acquire()  # the only turn is taken for good
+        waiting = Client()
+        batch = asyncio.ensure_future(run(answers(gate, drain, 10_000), waiting))
+        await asyncio.sleep(0.1)
+        drain.begin()
+        await batch
+        return waiting, gate.admitted, time.monotonic() - drain.began
+
+    waiting, admitted, drained = asyncio.run(scenario())
+    assert waiting.status == 503 and json.loads(waiting.body)["error"].startswith("the server is shutting down")
+    assert admitted == 0 and 0.7 <= drained < 1.0
+
+
+def test_at_the_end_of_the_grace_period_a_running_batch_says_where_it_stopped() -> None:
+    answered: list[int] = []
+
+    def slow(lines: Lines) -> bytes:
+        answered.append(lines.first)
+        time.sleep(0.05)
+        return label(lines)
+
+    async def scenario() -> tuple[Client, int, float]:
+        gate, drain, client = BatchGate(running=1, waiting=1), Drain(grace=1.0), Client()
+        batch = asyncio.ensure_future(run(answers(gate, drain, 1_000_000, slow), client))
+        await asyncio.sleep(0.2)
+        drain.begin()
+        await batch
+        return client, gate.admitted, time.monotonic() - drain.began
+
+    client, admitted, drained = asyncio.run(scenario())
+    lines = client.body.decode().splitlines()
+    assert client.status == 200 and client.finished and admitted == 0 and 0.7 <= drained < 1.0
+    assert lines[:-1] == [f"{first}:4096" for first in answered]
+    assert lines[-1] == (
+        f"error: the server stopped before answering lines {answered[-1] + 4096:,} on (it was shutting down);"
+        " send them again"
+    )
