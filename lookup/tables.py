@@ -90,6 +90,9 @@ class PuzzleTable:
             self._derived.setdefault(key, compute())  # two threads may both compute; one result is kept
         return self._derived[key]
 
+    def kept(self, key: str) -> Any | None:
+        return self._derived.get(key)
+
     def attrs(self, group: str | None = None) -> Mapping[str, Any]:
         if group is None:
             return self.file.attrs

@@ -3,8 +3,9 @@ its successors, and an answer read back from the original output format."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class Solution:
     state: str
     distance: int | None
     moves: list[Any]
-    boards: list[Any] = field(repr=False)
+    boards: Sequence[Any] = field(repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -36,6 +37,47 @@ class Solution:
             "moves": self.moves,
             **self.extra,
         }
+
+
+class Replay(Sequence[Any]):
+    """The boards of a solution known by its first and last board and its
+    moves: the boards between are worked out (by applying the moves) only
+    if something asks for them, so an answer that shows only the ends of
+    its path does not pay for the rest."""
+
+    def __init__(self, first: Any, last: Any, moves: list[int], apply: Callable[[Any, int], Any]) -> None:
+        self._ends, self._moves, self._apply = (first, last), moves, apply
+        self._boards: list[Any] | None = None
+
+    def _all(self) -> list[Any]:
+        if self._boards is None:
+            boards = [self._ends[0]]
+            for move in self._moves:
+                boards.append(self._apply(boards[-1], move))
+            self._boards = boards
+        return self._boards
+
+    def __len__(self) -> int:
+        return len(self._moves) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, int) and index in (0, -len(self)):
+            return self._ends[0]
+        if isinstance(index, int) and index in (-1, len(self) - 1):
+            return self._ends[1]
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from .answers import Solution
+from .answers import Replay, Solution
 from .batch import PADDING, Answers, follow_parents
 from .contract import NO_GOAL, Puzzle
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
 from .text import all_valid, content_lines
+
+PATH = "path steps"
+"""The key under which `BoardPuzzle.prepare` keeps its table of path steps."""
+PATH_CHUNK = 1 << 20
+MOVE_BITS = 8
 
 
 class BoardPuzzle(Puzzle):
@@ -68,22 +74,62 @@ class BoardPuzzle(Puzzle):
         if distance == UNREACHABLE:
             reason = self.unsolvable_reason(board) or NO_GOAL
             return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
-        boards = [board]
-        moves = []
-        for _ in range(distance):
-            move = parent.item(index)
-            board = self.apply(board, move)
-            index = self.encode(board)
-            moves.append(move)
-            boards.append(board)
+        path = table.kept(PATH)
+        if path is None:
+            boards = [board]
+            moves = []
+            for _ in range(distance):
+                move = parent.item(index)
+                boards.append(self.apply(boards[-1], move))
+                index = self.encode(boards[-1])
+                moves.append(move)
+        else:  # prepared: the path is lookups, and the boards between are left for whoever asks
+            moves = []
+            mask = (1 << MOVE_BITS) - 1
+            for _ in range(distance):
+                step = path[index]
+                moves.append(step & mask)
+                index = step >> MOVE_BITS
+            boards = Replay(board, self.goal_board(index), moves, self.apply)
         return Solution(
             self.name,
-            self.compact(boards[0]),
+            self.compact(board),
             distance,
-            self.ordered([self.move_value(m) for m in moves]),
+            self.ordered([self.move_values[m] for m in moves]),
             boards,
             self.extra(boards),
         )
+
+    def prepare(self, table: TableReader) -> None:
+        """Works out, for every board, its parent move and the index that
+        move leads to, in one number (eight: 0.3 s and 13 MB), so that
+        `solve` follows a path by lookups instead of applying and encoding
+        each move; and keeps the goal boards decoded."""
+        table.derived(PATH, lambda: memoryview(self.path_steps(table)))  # indexing a memoryview is quicker
+
+    def path_steps(self, table: TableReader) -> np.ndarray:
+        """See `prepare`: index after the parent move << MOVE_BITS | the move (0 where there is none)."""
+        distance, parent = table.array("distance"), table.array("parent")
+        wide = (distance.size << MOVE_BITS) >= 2**32
+        result = np.zeros(distance.size, dtype=np.uint64 if wide else np.uint32)
+        for start in range(0, distance.size, PATH_CHUNK):
+            indices = np.arange(start, min(start + PATH_CHUNK, distance.size))
+            steps = distance[indices]
+            walking = indices[(steps != UNREACHABLE) & (steps > 0)]
+            moves = parent[walking]
+            result[walking] = self.advance(walking, moves).astype(result.dtype) << MOVE_BITS | moves
+        return result
+
+    def goal_board(self, index: int) -> Any:
+        """The board of a goal index, decoded once."""
+        board = self._goal_boards.get(index)
+        if board is None:
+            board = self._goal_boards.setdefault(index, self.decode(index))
+        return board
+
+    @cached_property
+    def _goal_boards(self) -> dict[int, Any]:
+        return {}
 
     def valid_indices(self, states: Any, valid: np.ndarray, indices: np.ndarray) -> np.ndarray:
         """`indices` when the vectorised reader accepted every item; otherwise

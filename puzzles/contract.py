@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -128,6 +129,12 @@ class Puzzle(ABC):
     def solve(self, table: TableReader, board: Any) -> Solution:
         """An optimal solution."""
 
+    def prepare(self, table: TableReader) -> None:
+        """Work done once per open table so that every later answer is
+        quicker (a server does it before it serves; a one-off query does
+        not wait for it). By default nothing."""
+        return None
+
     def successors(self, board: Any) -> list[tuple[int, Any]] | None:
         """Every legal move (its index) with the board it leads to, in move
         order; None where instances are not boards."""
@@ -201,6 +208,11 @@ class Puzzle(ABC):
     def move_value(self, move: int) -> Any:
         """A move as it appears in JSON."""
         return self.move_names[move]
+
+    @cached_property
+    def move_values(self) -> tuple[Any, ...]:
+        """`move_value` of every move, by index."""
+        return tuple(self.move_value(move) for move in range(len(self.move_names)))
 
     def move_label(self, value: Any) -> str:
         """A move's JSON value written for people."""

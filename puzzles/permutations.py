@@ -89,12 +89,15 @@ def rank_one(perm: Sequence[int]) -> int:
     return result * 2 + table[used * 9 + h]
 
 
+_PLACES = {size: [factorial(size - 1 - position) for position in range(size)] for size in range(1, 13)}
+
+
 def unrank_one(index: int, size: int) -> list[int]:
     """Scalar `unrank` for one index."""
     free = list(range(size))
     perm = []
-    for position in range(size):
-        digit, index = divmod(index, factorial(size - 1 - position))
+    for place in _PLACES[size]:
+        digit, index = divmod(index, place)
         perm.append(free.pop(digit))
     return perm
 

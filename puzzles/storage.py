@@ -5,7 +5,7 @@ read access a puzzle answers from. No file format here (that is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -64,4 +64,12 @@ class TableReader(Protocol):
 
     def attrs(self, group: str | None = None) -> Mapping[str, Any]:
         """The attributes of the file (group None) or of one group."""
+        ...
+
+    def derived(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A value computed from the table once (`compute()`) and then kept."""
+        ...
+
+    def kept(self, key: str) -> Any | None:
+        """The value `derived` keeps under `key`, or None if none was computed yet."""
         ...

@@ -89,7 +89,7 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS, grace: float = 
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
     ready = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
-    app.add_middleware(ReadyAnswers, cache=service.answers, headers=ready)
+    app.add_middleware(ReadyAnswers, cache=service.answers, plain=service.plain_probe, headers=ready)
     app.add_middleware(Guard)  # outermost: its headers go on every answer, the ready ones too
     return app
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import msgspec
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
@@ -45,6 +46,9 @@ from .limits import (
     RETRY_AFTER_SECONDS,
 )
 from .openapi import openapi_document
+
+PROBE_ENCODER = msgspec.json.Encoder()
+PLAIN_STATE_BYTES = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_,.-"
 
 
 class ApiError(Exception):
@@ -117,6 +121,9 @@ class Service:
         self.answers = AnswerCache(cache_size)
         self.batches = BatchGate()
         self.drain = drain or Drain()
+        self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
+        for name in puzzles.names():  # probes are answered from prepared tables from the first one on
+            puzzles.get(name).prepare(tables.table(name))
 
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
@@ -138,11 +145,32 @@ class Service:
         key = (request.scope["path"], request.scope["query_string"])
         body = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
         if body is None:
-            board = board_of(puzzle, state_of(request, puzzle))
-            answer = probe(puzzle, self.tables.table(puzzle.name), board).to_dict()
-            body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+            body = self.render(puzzle, board_of(puzzle, state_of(request, puzzle)))
             self.answers.put(key, body)
         return self.cached(request, body=body)
+
+    def render(self, puzzle: Puzzle, board: Any) -> bytes:
+        """The probe object of a board, as the bytes every probe answer sends."""
+        return PROBE_ENCODER.encode(probe(puzzle, self.tables.table(puzzle.name), board).to_dict())
+
+    def plain_probe(self, path: str, query: bytes) -> bytes | None:
+        """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
+        state of letters, digits, `_`, `,`, `.` or `-`), straight from the
+        ASGI scope and kept; None for anything else, which the endpoint
+        answers (and explains, if it is wrong)."""
+        puzzle = self.probed.get(path)
+        state = query[6:]
+        if puzzle is None or not query.startswith(b"state=") or len(state) > MAX_STATE_CHARACTERS:
+            return None
+        if not state or state.strip(PLAIN_STATE_BYTES):
+            return None
+        try:
+            board = puzzle.board(state.decode().replace("_", " "))
+        except InputError:
+            return None
+        body = self.render(puzzle, board)
+        self.answers.put((path, query), body)
+        return body
 
     async def batch(self, request: Request) -> Response:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""

@@ -38,6 +38,11 @@ _PERMUTATION_BYTES = [
     bytes.maketrans(DIGITS.encode(), bytes([max(missing - 1, 0), *range(9)])) for missing in range(10)
 ]
 """Per missing digit d: maps the characters of a board to its permutation values."""
+_COMPACT_BYTES = [
+    bytes([ord("0") if value == missing - 1 else ord("1") + value for value in range(9)]) + bytes(247)
+    for missing in range(10)
+]
+"""Per missing digit d: maps permutation values back to the characters of the compact form."""
 _ZERO_SUM = 9 * ord("0")
 
 Board = tuple[int, tuple[int, ...]]
@@ -114,7 +119,8 @@ class Eight(BoardPuzzle):
         return from_digits(digits)
 
     def compact(self, board: Board) -> str:
-        return "".join(map(str, to_digits(board)))
+        missing, perm = board
+        return bytes(perm).translate(_COMPACT_BYTES[missing]).decode()
 
     def encode(self, board: Board) -> int:
         return (board[0] - 1) * PERMUTATIONS + permutations.rank_one(board[1])
