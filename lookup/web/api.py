@@ -165,10 +165,9 @@ class Service:
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
         try:
-            board = puzzle.board(state.decode().replace("_", " "))
-        except InputError:
+            body = self.render(puzzle, puzzle.board(state.decode().replace("_", " ")))
+        except (InputError, TableError):  # the endpoint says what is wrong
             return None
-        body = self.render(puzzle, board)
         self.answers.put((path, query), body)
         return body
 
