@@ -1,6 +1,6 @@
 """Abuse of a real `ninebase serve`, in small bounded versions of the
 scenarios `benchmarks/load.py` runs at full size (the scenarios themselves
-are in benchmarks/abuse.py): overload is refused, not absorbed; a client
+are in benchmarks/loadkit): overload is refused, not absorbed; a client
 that hangs up frees its place; slow clients are cut off while probes are
 answered; SIGTERM drains batches in flight. Each server listens on a free
 127.0.0.1 port and is stopped by its own PID."""
@@ -14,18 +14,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import abuse
-from loadkit import Server, ninebase_serve, running
+from loadkit import batch_abuse, drain, slow_clients
+from loadkit.batch_abuse import PLACES
+from loadkit.oracle import Oracle
+from loadkit.servers import Server, ninebase_serve, running
 
 pytestmark = pytest.mark.slow
 
-PLACES = 18
-"""Batch places of one worker process: 2 running and 16 waiting (lookup/web/limits.py)."""
-
 
 @pytest.fixture(scope="module")
-def oracle(tables_dir: Path) -> abuse.Oracle:
-    return abuse.Oracle(tables_dir, pool=1000)
+def oracle(tables_dir: Path) -> Oracle:
+    return Oracle(tables_dir, pool=1000)
 
 
 def serve(tables_dir: Path, tmp_path: Path, *options: str) -> Server:
@@ -33,10 +32,10 @@ def serve(tables_dir: Path, tmp_path: Path, *options: str) -> Server:
 
 
 def test_more_batches_than_places_are_refused_at_once_and_every_answer_is_right(
-    tables_dir: Path, tmp_path: Path, oracle: abuse.Oracle
+    tables_dir: Path, tmp_path: Path, oracle: Oracle
 ) -> None:
     with running(serve(tables_dir, tmp_path, "--workers", "1")) as server:
-        storm = abuse.batch_storm(server, oracle, clients=40, lines=10_000, limit=60)
+        storm = batch_abuse.batch_storm(server, oracle, clients=40, lines=10_000, limit=60)
     assert storm["answered_200"] + storm["refused_503"] == 40, storm
     assert storm["answered_200"] >= PLACES and storm["refused_503"] >= 1
     assert storm["answered_200_right"] == storm["answered_200"] and storm["wrong_lines"] == 0
@@ -47,11 +46,11 @@ def test_more_batches_than_places_are_refused_at_once_and_every_answer_is_right(
 
 
 def test_clients_that_hang_up_stop_their_batches_and_free_their_places(
-    tables_dir: Path, tmp_path: Path, oracle: abuse.Oracle
+    tables_dir: Path, tmp_path: Path, oracle: Oracle
 ) -> None:
     with running(serve(tables_dir, tmp_path, "--workers", "1")) as server:
-        hang = abuse.hang_up_mid_batch(server, oracle, clients=2, lines=100_000, read=4096)
-        places = abuse.hung_up_places_come_back(server, oracle, places=PLACES, lines=100_000)
+        hang = batch_abuse.hang_up_mid_batch(server, oracle, clients=2, lines=100_000, read=4096)
+        places = batch_abuse.hung_up_places_come_back(server, oracle, places=PLACES, lines=100_000)
     assert all(a.status == 200 and a.lines >= 4096 and a.bad_lines == 0 for a in hang["answers"])
     # about 92,000 lines were left of each batch (seconds of CPU): each stops within the chunk it was answering
     assert hang["cpu_s_after_hang_up"] < 1.0, hang
@@ -60,11 +59,11 @@ def test_clients_that_hang_up_stop_their_batches_and_free_their_places(
     assert places["new_batch_admitted_after_hang_up_ms"] < 2000 and places["new_batch_first_line_right"], places
 
 
-def test_slow_headers_are_cut_off_while_probes_are_answered(
-    tables_dir: Path, tmp_path: Path, oracle: abuse.Oracle
-) -> None:
+def test_slow_headers_are_cut_off_while_probes_are_answered(tables_dir: Path, tmp_path: Path, oracle: Oracle) -> None:
     with running(serve(tables_dir, tmp_path, "--header-timeout", "1")) as server:
-        slow = abuse.slow_headers(server, oracle, connections=300, seconds=5, wave=300, every=1.0, probe_every=0.05)
+        slow = slow_clients.slow_headers(
+            server, oracle, connections=300, seconds=5, wave=300, every=1.0, probe_every=0.05
+        )
         log = server.log_text()
     assert set(slow["outcomes"]) <= {"closed-by-server", "reset-by-server", "open-at-end"}, slow["outcomes"]
     assert slow["outcomes"].get("closed-by-server", 0) + slow["outcomes"].get("reset-by-server", 0) >= 300
@@ -74,11 +73,10 @@ def test_slow_headers_are_cut_off_while_probes_are_answered(
     assert len(log.encode()) < 10_000 and "Traceback" not in log, log[-2000:]
 
 
-def test_sigterm_drains_the_batches_in_flight(tables_dir: Path, tmp_path: Path, oracle: abuse.Oracle) -> None:
-    server = serve(tables_dir, tmp_path, "--workers", "2")
-    with running(server):
-        drain = abuse.sigterm_drain(server, oracle, batches=3, lines=20_000, limit=60)
-    assert drain["answers_right"] == 3 and drain["wrong_or_non_json_lines"] == 0, drain
-    assert drain["exit_status"] == 0 and drain["drain_s"] < 30, drain
-    assert drain["log_tracebacks"] == 0, drain["log_tail"]
-    assert drain["port_free_after"] and not drain["processes_left"], drain
+def test_sigterm_drains_the_batches_in_flight(tables_dir: Path, tmp_path: Path, oracle: Oracle) -> None:
+    with running(serve(tables_dir, tmp_path, "--workers", "2")) as server:
+        drained = drain.sigterm_drain(server, oracle, batches=3, lines=20_000, limit=60)
+    assert drained["answers_right"] == 3 and drained["wrong_or_non_json_lines"] == 0, drained
+    assert drained["exit_status"] == 0 and drained["drain_s"] < 30, drained
+    assert drained["log_tracebacks"] == 0, drained["log_tail"]
+    assert drained["port_free_after"] and not drained["processes_left"], drained
