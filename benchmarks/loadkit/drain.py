@@ -22,10 +22,12 @@ from .servers import Server, port_is_free
 def sigterm_drain(
     server: Server, oracle: Oracle, batches: int = 6, lines: int = 100_000, limit: float = 90
 ) -> dict[str, Any]:
-    """`batches` clients post a batch and read it all; once every body is sent
-    and the first answers are streaming (the others wait for a turn: an
-    answer's head only comes with its first lines), the server gets SIGTERM;
-    every answer is counted and checked; exit status, drain time, log and port."""
+    """`batches` clients post a batch and read it all; as soon as every body
+    is sent and the first answer has begun (the others run or wait for a
+    turn: an answer's head only comes with its first lines), the server gets
+    SIGTERM, so that every batch is still in flight then (`in_flight_at_sigterm`
+    says how many were); every answer is counted and checked; exit status,
+    drain time, log and port."""
     assert server.process is not None
     process = server.process
     bodies = [oracle.batch(lines) for _ in range(batches)]
@@ -60,7 +62,6 @@ def sigterm_drain(
         deadline = time.monotonic() + 30
         while (len(sent) < batches or not heads) and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        await asyncio.sleep(0.5)
         streaming["at_sigterm"] = len(heads)
         signalled = time.monotonic()
         server.signal(signal.SIGTERM)
@@ -81,6 +82,7 @@ def sigterm_drain(
         "batches": batches,
         "lines": lines,
         "streaming_at_sigterm": streaming.get("at_sigterm"),
+        "in_flight_at_sigterm": sum(a.events.get("closed", signalled + 1) > signalled for a in answers),
         "answers_right": sum(a.whole_and_right(lines) for a in answers),
         "answers_incomplete": sum(not a.complete for a in answers),
         "lines_received": [a.lines for a in answers],
