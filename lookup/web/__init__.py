@@ -23,7 +23,7 @@ from lookup.tablefile import TableError
 from lookup.tables import Tables
 from puzzles.text import shown
 
-from .answers import ReadyAnswers
+from .answers import ReadyAnswers, ServiceApp
 from .api import ApiError, Service, check_tables
 from .drain import Drain
 from .guard import Guard
@@ -86,11 +86,11 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS, grace: float = 
         drain.watch_signals()  # in the server's process, once it has set its own handlers
         yield
 
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    caching = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
+    ready = ReadyAnswers(service.answers, service.plain_probe, caching)
+    app = ServiceApp(ready, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
-    ready = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
-    app.add_middleware(ReadyAnswers, cache=service.answers, plain=service.plain_probe, headers=ready)
-    app.add_middleware(Guard)  # outermost: its headers go on every answer, the ready ones too
+    app.add_middleware(Guard)  # its headers go on every answer (the ready ones carry them too)
     return app
 
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
-from .guard import ASGIApp, Receive, Scope, Send
+from starlette.applications import Starlette
+
+from .guard import SECURITY_HEADERS, Receive, Scope, Send
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
@@ -34,31 +37,47 @@ class AnswerCache:
 
 
 class ReadyAnswers:
-    """ASGI middleware: a GET whose path and query have a kept answer, or
-    one that `plain` can answer, is answered at once (with the same headers
-    the endpoint gives); anything else, and any conditional request, goes on
-    to the app."""
+    """Sends a GET whose path and query have a kept answer, or one that
+    `plain` can answer, at once, with the same headers the endpoint and the
+    guard give it; anything else, and any conditional request, is left to
+    the app. It runs before the app (`ServiceApp`), so a probe answered here
+    meets no middleware and no routing."""
 
     def __init__(
-        self,
-        app: ASGIApp,
-        cache: AnswerCache,
-        plain: Callable[[str, bytes], bytes | None],
-        headers: list[tuple[bytes, bytes]],
+        self, cache: AnswerCache, plain: Callable[[str, bytes], bytes | None], headers: list[tuple[bytes, bytes]]
     ) -> None:
-        self.app = app
         self.cache = cache
         self.plain = plain
-        self.headers = [(b"content-type", b"application/json"), *headers]
+        self.headers = [(b"content-type", b"application/json"), *headers, *SECURITY_HEADERS]
+
+    async def sent(self, scope: Scope, send: Send) -> bool:
+        """Whether the request was answered here."""
+        if scope["type"] != "http" or scope["method"] != "GET":
+            return False
+        path, query = scope["path"], scope["query_string"]
+        if any(name == b"if-none-match" for name, _ in scope["headers"]):
+            return False
+        body = self.cache.get((path, query))
+        if body is None:
+            try:
+                body = self.plain(path, query)
+            except Exception:  # the app answers it again, through its error handlers and log
+                return False
+            if body is None:
+                return False
+        headers = [*self.headers, (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+        return True
+
+
+class ServiceApp(Starlette):
+    """The service's Starlette app, with `ReadyAnswers` in front of it."""
+
+    def __init__(self, ready: ReadyAnswers, **options: Any) -> None:
+        super().__init__(**options)
+        self.ready = ready
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET":
-            path, query = scope["path"], scope["query_string"]
-            conditional = any(name == b"if-none-match" for name, _ in scope["headers"])
-            body = None if conditional else self.cache.get((path, query)) or self.plain(path, query)
-            if body is not None:
-                headers = [*self.headers, (b"content-length", str(len(body)).encode())]
-                await send({"type": "http.response.start", "status": 200, "headers": headers})
-                await send({"type": "http.response.body", "body": body})
-                return
-        await self.app(scope, receive, send)
+        if not await self.ready.sent(scope, send):
+            await super().__call__(scope, receive, send)
