@@ -16,8 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from loadkit.servers import ninebase_serve, running
 
 TARGET_SOLVE_PER_SECOND = 250_000
 TARGET_PEAK_MIB = 300
@@ -103,40 +102,27 @@ def first_output(command: list[str], chunk: bytes) -> dict[str, float]:
     return {"after_chunk": arrived - written, "after_start": arrived - started}
 
 
-def http_rates(ninebase: str, tables: str, body: bytes, runs: int = 3) -> dict[str, float]:
+def http_rates(tables: str, body: bytes, runs: int = 3) -> dict[str, float]:
     """States per second through `ninebase serve --workers 2` on a free
     loopback port: the best of `runs` POSTs of one full batch to each bulk
     endpoint, answers read to the end; the server is stopped by its PID."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [ninebase, "serve", "--tables", tables, "--port", str(port), "--workers", "2"]
-    server = subprocess.Popen(command, stderr=subprocess.DEVNULL)
     rates = {}
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("ninebase serve did not start") from None
-                time.sleep(0.2)
-        lines = body.count(b"\n")
+    lines = body.count(b"\n")
+    serve = ["--workers", "2"]
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        running(ninebase_serve(Path(tables), Path(logs) / "log", *serve)) as server,
+    ):
         for endpoint in ("batch", "distances"):
             best = float("inf")
             for _ in range(runs):
-                request = urllib.request.Request(f"http://127.0.0.1:{port}/api/eight/{endpoint}", body, method="POST")
+                request = urllib.request.Request(f"{server.base}/api/eight/{endpoint}", body, method="POST")
                 started = time.perf_counter()
                 answered = urllib.request.urlopen(request, timeout=120).read().count(b"\n")
                 best = min(best, time.perf_counter() - started)
                 if answered != lines:
                     raise RuntimeError(f"{endpoint}: {answered} answers for {lines} lines")
             rates[endpoint] = lines / best
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
     return rates
 
 
@@ -154,7 +140,7 @@ def measure(ninebase: str, tables: str, quick: bool) -> dict[str, Any]:
         first_chunk = eight.read_bytes()[: CHUNK_LINES * 10]
         results["first_output"] = first_output([ninebase, "solve", "eight", "--batch", "--tables", tables], first_chunk)
         one_batch = b"".join(eight.read_bytes().splitlines(keepends=True)[:HTTP_BATCH_LINES])
-        results["http"] = http_rates(ninebase, tables, one_batch)
+        results["http"] = http_rates(tables, one_batch)
     return results
 
 
