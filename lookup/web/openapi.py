@@ -193,7 +193,9 @@ def openapi_document() -> dict[str, Any]:
                     "requestBody": lines_body,
                     "responses": {
                         "200": {
-                            "description": "JSON Lines: a Solution, or a BatchError for a line that cannot be read",
+                            "description": "JSON Lines: a Solution, or a BatchError for a line that cannot be read; "
+                            "a batch the server could not finish before shutting down ends with an Error line "
+                            "that says from which line on it was not answered",
                             "content": {
                                 NDJSON: {
                                     "schema": {"type": "string"},
@@ -201,6 +203,7 @@ def openapi_document() -> dict[str, Any]:
                                         "oneOf": [
                                             {"$ref": "#/components/schemas/Solution"},
                                             {"$ref": "#/components/schemas/BatchError"},
+                                            {"$ref": "#/components/schemas/Error"},
                                         ]
                                     },
                                 }
@@ -220,7 +223,8 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": {
                             "description": "one line per input line: the fewest moves, -1 when unsolvable, or "
-                            "`error: line N: why` for a line that cannot be read",
+                            "`error: line N: why` for a line that cannot be read (and a last `error: ...` line if "
+                            "the server could not finish before shutting down)",
                             "content": {
                                 "text/plain": {"schema": {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}}
                             },
