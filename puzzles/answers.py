@@ -65,10 +65,10 @@ class Replay(Sequence[Any]):
     @overload
     def __getitem__(self, index: slice) -> list[Any]: ...
     def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, int) and index in (0, -len(self)):
-            return self._ends[0]
-        if isinstance(index, int) and index in (-1, len(self) - 1):
+        if index == -1 or index == len(self._moves):
             return self._ends[1]
+        if index == 0 or index == -len(self):
+            return self._ends[0]
         return self._all()[index]
 
     def __iter__(self) -> Iterator[Any]:

@@ -91,11 +91,12 @@ class BoardPuzzle(Puzzle):
                 moves.append(step & mask)
                 index = step >> MOVE_BITS
             boards = Replay(board, self.goal_board(index), moves, self.apply)
+        values = self.move_values
         return Solution(
             self.name,
             self.compact(board),
             distance,
-            self.ordered([self.move_values[m] for m in moves]),
+            self.ordered([values[m] for m in moves]),
             boards,
             self.extra(boards),
         )
