@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +17,7 @@ import pytest
 
 from lookup.web import batches
 from lookup.web.batches import BatchAnswers, BatchGate, chunks_of
-from lookup.web.drain import Drain
+from lookup.web.drain import STOP_SIGNALS, Drain
 from puzzles.batch import Lines
 
 Message = dict[str, Any]
@@ -158,3 +160,25 @@ def test_at_the_end_of_the_grace_period_a_running_batch_says_where_it_stopped() 
         f"error: the server stopped before answering lines {answered[-1] + 4096:,} on (it was shutting down);"
         " send them again"
     )
+
+
+def test_the_drain_begins_on_sigterm_and_the_servers_own_handler_still_runs() -> None:
+    seen: list[int] = []
+    before = {number: signal.getsignal(number) for number in STOP_SIGNALS}
+    try:
+        signal.signal(signal.SIGTERM, lambda number, frame: seen.append(number))  # the server's handler
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # a server that leaves SIGINT alone
+
+        async def scenario() -> Drain:
+            drain = Drain(grace=5)
+            drain.watch_signals()
+            os.kill(os.getpid(), signal.SIGTERM)
+            await asyncio.sleep(0.05)
+            return drain
+
+        drain = asyncio.run(scenario())
+        assert seen == [signal.SIGTERM] and drain.began is not None and not drain.over()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL  # not replaced: no drain of the server's to end
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)

@@ -10,6 +10,7 @@ import asyncio
 import signal
 import threading
 import time
+from collections.abc import Callable
 from types import FrameType
 
 from .limits import GRACE_SECONDS
@@ -48,7 +49,8 @@ class Drain:
 
     def watch_signals(self) -> None:
         """Begin the drain on SIGTERM or SIGINT, leaving the server's own
-        handling of those signals in place (its handler is called after ours).
+        handling of those signals in place (its handler is called after ours;
+        a signal the server leaves to its default is left alone).
         Only the main thread may set signal handlers; elsewhere (an app under
         a test client) nothing is watched."""
         if threading.current_thread() is not threading.main_thread():
@@ -56,10 +58,11 @@ class Drain:
         loop = asyncio.get_running_loop()
         for number in STOP_SIGNALS:
             previous = signal.getsignal(number)
+            if not callable(previous):  # default or ignored: the server has no drain of its own to end in time
+                continue
 
-            def handler(signum: int, frame: FrameType | None, previous: object = previous) -> None:
+            def handler(signum: int, frame: FrameType | None, previous: Callable[..., object] = previous) -> None:
                 loop.call_soon_threadsafe(self.begin)
-                if callable(previous):
-                    previous(signum, frame)
+                previous(signum, frame)
 
             signal.signal(number, handler)
