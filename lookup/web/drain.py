@@ -55,14 +55,13 @@ class Drain:
         a test client) nothing is watched."""
         if threading.current_thread() is not threading.main_thread():
             return
-        loop = asyncio.get_running_loop()
         for number in STOP_SIGNALS:
             previous = signal.getsignal(number)
             if not callable(previous):  # default or ignored: the server has no drain of its own to end in time
                 continue
 
             def handler(signum: int, frame: FrameType | None, previous: Callable[..., object] = previous) -> None:
-                loop.call_soon_threadsafe(self.begin)
+                self.begin()  # sets a number only: safe in a signal handler, even once the loop is gone
                 previous(signum, frame)
 
             signal.signal(number, handler)
