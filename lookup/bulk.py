@@ -65,8 +65,13 @@ def read(puzzle: Puzzle, lines: Lines) -> Read:
     return Read(fast, keys[accepted], cells[fast], np.flatnonzero(others).tolist())
 
 
+INPUT_SHOWN = 64
+"""The most characters of a bad line an error object quotes (then `...`)."""
+
+
 def error_object(puzzle: Puzzle, number: int, text: str, message: str) -> dict[str, Any]:
-    return {"puzzle": puzzle.name, "line": number, "input": text, "error": message}
+    shown = text if len(text) <= INPUT_SHOWN else text[:INPUT_SHOWN] + "..."
+    return {"puzzle": puzzle.name, "line": number, "input": shown, "error": message}
 
 
 def one_line(puzzle: Puzzle, lines: Lines, position: int) -> tuple[Any, dict[str, Any] | None]:

@@ -46,17 +46,18 @@ def resolve_tables_dir(path: str | os.PathLike[str] | None = None) -> Path:
     return default_tables_dir()
 
 
-def check_directory(directory: Path, puzzle: str) -> None:
-    """A missing tables directory is an error that names the build command;
-    a path that cannot be a directory is one that says why."""
+def check_directory(directory: Path, puzzle: str | None = None) -> None:
+    """A missing tables directory is an error that names the build command
+    (and the one for `puzzle` alone, when one puzzle is asked for); a path
+    that cannot be a directory is one that says why."""
     if directory.is_dir():
         return
     blocker = next((parent for parent in [directory, *directory.parents] if parent.exists()), None)
     if blocker is not None and not blocker.is_dir():
         raise TableError(f"tables directory {directory} cannot exist: {blocker} is a file; name another with --tables")
+    only = f" (or only this one: {build_command(puzzle, directory)})" if puzzle else ""
     raise MissingTableError(
-        f"no tables directory {directory}; build the tables with: ninebase build --tables {directory}"
-        f" (or only this one: {build_command(puzzle, directory)})"
+        f"no tables directory {directory}; build the tables with: ninebase build --tables {directory}{only}"
     )
 
 

@@ -11,11 +11,17 @@ import os
 import signal
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.requests import Request
 
+import lookup
+import puzzles
+from lookup.bulk import error_object
 from lookup.web import batches
+from lookup.web.api import ApiError, Service
 from lookup.web.batches import BatchAnswers, BatchGate, chunks_of
 from lookup.web.drain import STOP_SIGNALS, Drain
 from puzzles.batch import Lines
@@ -182,3 +188,26 @@ def test_the_drain_begins_on_sigterm_and_the_servers_own_handler_still_runs() ->
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
+
+
+def test_a_batch_still_arriving_when_the_grace_period_runs_out_is_refused(tables_dir: Path) -> None:
+    async def trickle() -> Message:
+        await asyncio.sleep(0.1)
+        return {"type": "http.request", "body": b"123069478\n", "more_body": True}  # and never the end
+
+    async def scenario(service: Service) -> tuple[ApiError, float]:
+        scope = {"type": "http", "method": "POST", "path": "/api/eight/batch", "query_string": b"", "headers": []}
+        service.drain.begin()
+        with pytest.raises(ApiError) as refused:
+            await service.batch_body(Request(scope, trickle))
+        return refused.value, time.monotonic() - service.drain.began
+
+    with lookup.open_tables(tables_dir) as tables:
+        refusal, after = asyncio.run(scenario(Service(tables, 0, Drain(grace=1.0))))
+    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and 0.7 <= after < 1.0
+    assert str(refusal).startswith("the server is shutting down and this batch had not arrived")
+
+
+def test_a_bad_line_is_quoted_up_to_64_characters() -> None:
+    quoted = error_object(puzzles.get("eight"), 1, "x" * 100_000, "not a board")["input"]
+    assert quoted == "x" * 64 + "..." and error_object(puzzles.get("eight"), 2, "y" * 64, "bad")["input"] == "y" * 64

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 import puzzles
-from lookup.tables import Tables, resolve_tables_dir
+from lookup.tables import Tables, check_directory, resolve_tables_dir
 from puzzles import Puzzle
 
 from . import answering
@@ -107,6 +107,7 @@ def serve(
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)
     with reported_errors(), Tables(directory) as tables:
+        check_directory(directory)  # every puzzle is served: no one puzzle to name
         check_tables(tables)  # a missing or damaged table stops the service before it starts
     try:
         check_address(host, port)

@@ -134,7 +134,8 @@ class Service:
     def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
         headers = self.caching_headers()
-        if self.etag in request.headers.get("if-none-match", ""):
+        wanted = request.headers.get("if-none-match", "")
+        if self.etag in wanted or wanted.strip() == "*":  # `*`: any version the client has will do
             return Response(status_code=304, headers=headers)
         if body is None:
             return JSONResponse(payload, headers=headers)
@@ -181,7 +182,9 @@ class Service:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        return await self.answer_batch(request, partial(bulk.distances_chunk, puzzle, table), "text/plain", error_text)
+        return await self.answer_batch(
+            request, partial(bulk.distances_chunk, puzzle, table), "text/plain; charset=utf-8", error_text
+        )
 
     async def answer_batch(
         self, request: Request, answer: Callable[[Lines], bytes], media_type: str, last_line: Callable[[str], bytes]
@@ -204,10 +207,20 @@ class Service:
 
     async def batch_body(self, request: Request) -> list[Lines]:
         """The lines of a batch body in chunks, within the limits of time, size and count."""
+        reading, over = asyncio.ensure_future(read_limited(request)), asyncio.ensure_future(self.drain.ended())
+        done, _ = await asyncio.wait({reading, over}, timeout=BODY_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+        over.cancel()
+        if reading not in done:
+            reading.cancel()
+            if over in done:
+                raise ApiError(
+                    503,
+                    "the server is shutting down and this batch had not arrived; send it again shortly",
+                    {"Retry-After": str(RETRY_AFTER_SECONDS)},
+                )
+            raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds")
         try:
-            body = await asyncio.wait_for(read_limited(request), BODY_SECONDS)
-        except asyncio.TimeoutError:
-            raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds") from None
+            body = reading.result()
         except ClientDisconnect:  # nobody is left to answer
             raise ApiError(400, "the client went away before sending the whole batch") from None
         try:
