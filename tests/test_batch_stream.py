@@ -6,7 +6,6 @@ keeps its place but not a turn to compute."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import time
@@ -21,9 +20,10 @@ import lookup
 import puzzles
 from lookup.bulk import error_object
 from lookup.web import batches
-from lookup.web.api import ApiError, Service
+from lookup.web.api import Service
 from lookup.web.batches import BatchAnswers, BatchGate, chunks_of
 from lookup.web.drain import STOP_SIGNALS, Drain
+from lookup.web.errors import ApiError
 from puzzles.batch import Lines
 
 Message = dict[str, Any]
@@ -127,18 +127,21 @@ def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile(mon
 
 
 def test_at_the_end_of_the_grace_period_a_batch_still_waiting_for_a_turn_is_refused() -> None:
-    async def scenario() -> tuple[Client, int, float]:
+    async def scenario() -> tuple[Client, ApiError, int, float]:
         gate, drain = BatchGate(running=1, waiting=1), Drain(grace=1.0)  # batches end 0.25 s before the kill
         await gate.turns.acquire()  # the only turn is taken for good
         waiting = Client()
         batch = asyncio.ensure_future(run(answers(gate, drain, 10_000), waiting))
         await asyncio.sleep(0.1)
         drain.begin()
-        await batch
-        return waiting, gate.admitted, time.monotonic() - drain.began
+        with pytest.raises(ApiError) as refused:
+            await batch
+        return waiting, refused.value, gate.admitted, time.monotonic() - drain.began
 
-    waiting, admitted, drained = asyncio.run(scenario())
-    assert waiting.status == 503 and json.loads(waiting.body)["error"].startswith("the server is shutting down")
+    waiting, refusal, admitted, drained = asyncio.run(scenario())
+    # nothing sent yet, so the app's handler answers the error as JSON (test_hardening checks that it does)
+    assert waiting.sent == [] and refusal.status == 503 and refusal.headers == {"Retry-After": "2"}
+    assert str(refusal).startswith("the server is shutting down and this batch had not begun")
     assert admitted == 0 and 0.7 <= drained < 1.0
 
 

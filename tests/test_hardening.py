@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from starlette.requests import Request
 from starlette.testclient import TestClient
 
 import lookup
@@ -22,6 +23,7 @@ import puzzles
 from lookup.web import create_app
 from lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
 from lookup.web.limits import MAX_STATE_CHARACTERS
+from puzzles.batch import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 LONG = "x" * 5_000
@@ -133,6 +135,30 @@ def test_a_refused_batch_is_a_json_503_with_retry_after(tables_dir: Path) -> Non
         refused.status_code == 503 and refused.headers["retry-after"] == "2" and "try again" in refused.json()["error"]
     )
     assert accepted.status_code == 200 and json.loads(accepted.text)["distance"] == 5
+
+
+def test_a_batch_the_end_of_the_grace_period_catches_before_it_begins_is_a_json_503(tables_dir: Path) -> None:
+    with lookup.open_tables(tables_dir) as tables:
+        app = create_app(tables, grace=1.0)
+        with TestClient(app) as test_client:
+            service = next(
+                route.endpoint.__self__ for route in app.routes if getattr(route, "path", "") == "/api/{puzzle}/batch"
+            )
+            read = service.batch_body
+
+            async def read_then_signalled(request: Request) -> list[Lines]:
+                chunks = await read(request)
+                service.drain.began = time.monotonic() - 1.0  # SIGTERM came a grace period ago, once it had arrived
+                return chunks
+
+            service.batch_body = read_then_signalled
+            refused = test_client.post("/api/sansu/batch", content=b"175426839\n")
+            places = service.batches.admitted
+    assert refused.status_code == 503 and refused.headers["retry-after"] == "2" and places == 0
+    assert (
+        refused.json() == {"error": "the server is shutting down and this batch had not begun; send it again shortly"}
+        and "content-security-policy" in refused.headers
+    )
 
 
 def test_plain_and_kept_answers_are_sent_as_the_endpoint_sends_them(client: TestClient) -> None:

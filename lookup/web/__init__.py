@@ -24,8 +24,9 @@ from lookup.tables import Tables
 from puzzles.text import shown
 
 from .answers import ReadyAnswers, ServiceApp
-from .api import ApiError, Service, check_tables
+from .api import Service, check_tables
 from .drain import Drain
+from .errors import ApiError
 from .guard import Guard
 from .limits import CACHED_ANSWERS, GRACE_SECONDS, MAX_STATE_CHARACTERS
 from .pages import Explorer

@@ -35,6 +35,7 @@ from puzzles.text import InputError, shown
 from .answers import AnswerCache
 from .batches import BatchAnswers, BatchGate, chunks_of
 from .drain import Drain
+from .errors import ApiError, shutting_down
 from .limits import (
     BODY_SECONDS,
     CACHE_CONTROL,
@@ -49,15 +50,6 @@ from .openapi import openapi_document
 
 PROBE_ENCODER = msgspec.json.Encoder()
 PLAIN_STATE_BYTES = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_,.-"
-
-
-class ApiError(Exception):
-    """An answer that is an error: its status, one line for the client, and any headers."""
-
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.headers = headers or {}
 
 
 def puzzle_of(request: Request) -> Puzzle:
@@ -158,17 +150,15 @@ class Service:
         """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
         state of letters, digits, `_`, `,`, `.` or `-`), straight from the
         ASGI scope and kept; None for anything else, which the endpoint
-        answers (and explains, if it is wrong)."""
+        answers. A bad state raises, and `ReadyAnswers` leaves it to the
+        endpoint too, which explains what is wrong."""
         puzzle = self.probed.get(path)
         state = query[6:]
         if puzzle is None or not query.startswith(b"state=") or len(state) > MAX_STATE_CHARACTERS:
             return None
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
-        try:
-            body = self.render(puzzle, puzzle.board(state.decode().replace("_", " ")))
-        except (InputError, TableError):  # the endpoint says what is wrong
-            return None
+        body = self.render(puzzle, puzzle.board(state.decode().replace("_", " ")))
         self.answers.put((path, query), body)
         return body
 
@@ -176,14 +166,14 @@ class Service:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
-        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON, error_object)
+        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON, json_error_line)
 
     async def distances(self, request: Request) -> Response:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.puzzle(request)
         table = self.tables.table(puzzle.name)
         return await self.answer_batch(
-            request, partial(bulk.distances_chunk, puzzle, table), "text/plain; charset=utf-8", error_text
+            request, partial(bulk.distances_chunk, puzzle, table), "text/plain; charset=utf-8", text_error_line
         )
 
     async def answer_batch(
@@ -213,11 +203,7 @@ class Service:
         if reading not in done:
             reading.cancel()
             if over in done:
-                raise ApiError(
-                    503,
-                    "the server is shutting down and this batch had not arrived; send it again shortly",
-                    {"Retry-After": str(RETRY_AFTER_SECONDS)},
-                )
+                raise shutting_down("had not arrived")
             raise ApiError(408, f"the batch body did not arrive within {BODY_SECONDS:.0f} seconds")
         try:
             body = reading.result()
@@ -253,11 +239,11 @@ class Service:
         return JSONResponse(openapi_document())
 
 
-def error_object(message: str) -> bytes:
+def json_error_line(message: str) -> bytes:
     return json.dumps({"error": message}, ensure_ascii=False).encode() + b"\n"
 
 
-def error_text(message: str) -> bytes:
+def text_error_line(message: str) -> bytes:
     return f"error: {message}\n".encode()
 
 

@@ -25,8 +25,9 @@ from starlette.concurrency import run_in_threadpool
 from puzzles.batch import Lines
 
 from .drain import Drain
+from .errors import shutting_down
 from .guard import Receive, Scope, Send
-from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING, RETRY_AFTER_SECONDS, SEND_SECONDS
+from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING, SEND_SECONDS
 
 log = logging.getLogger("ninebase")
 
@@ -135,8 +136,7 @@ class BatchAnswers:
                     started = True
                 stop = await self.send_body(send, answers, gone, over)
             elif stop is Stop.OVER and not started:
-                await send_refusal(send)
-                return
+                raise shutting_down("had not begun")  # answered by the app's handler: nothing was sent yet
             elif stop is Stop.OVER:
                 message = f"the server stopped before answering lines {chunk.first:,} on (it was shutting down)"
                 log.warning("ninebase: a batch was cut short at line %d by the end of the grace period", chunk.first)
@@ -160,17 +160,3 @@ class BatchAnswers:
             never = asyncio.get_running_loop().create_future()
             return await first_of(asyncio.ensure_future(send(message)), gone, never, self.drain.margin / 2)
         return await first_of(asyncio.ensure_future(send(message)), gone, over, SEND_SECONDS)
-
-
-REFUSAL = b'{"error":"the server is shutting down and this batch had not begun; send it again shortly"}'
-
-
-async def send_refusal(send: Send) -> None:
-    """503 for a batch still waiting for its first turn when the grace period runs out."""
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
-        (b"content-length", str(len(REFUSAL)).encode()),
-    ]
-    await send({"type": "http.response.start", "status": 503, "headers": headers})
-    await send({"type": "http.response.body", "body": REFUSAL})

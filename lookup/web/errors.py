@@ -10,6 +10,26 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
+from .limits import RETRY_AFTER_SECONDS
+
+
+class ApiError(Exception):
+    """An answer that is an error: its status, one line for the client, and any headers."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
+
+
+def shutting_down(batch_state: str) -> ApiError:
+    """503 for a batch that the end of the grace period after SIGTERM caught before it could begin."""
+    return ApiError(
+        503,
+        f"the server is shutting down and this batch {batch_state}; send it again shortly",
+        {"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
+
 
 def quality(accept: str) -> dict[str, float]:
     """The media ranges of an Accept header with their q-values."""

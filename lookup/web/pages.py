@@ -29,8 +29,8 @@ from lookup.tables import Tables
 from puzzles import Puzzle
 from puzzles.text import InputError, plural, shown
 
-from .api import ApiError, board_of, error_response, puzzle_of, state_of
-from .errors import wants_html
+from .api import board_of, error_response, puzzle_of, state_of
+from .errors import ApiError, wants_html
 from .limits import MAX_STATE_CHARACTERS
 from .position import position
 
