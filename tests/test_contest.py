@@ -337,35 +337,46 @@ def test_the_readme_package_commands_run_as_written(tables_dir: Path, tmp_path: 
 
 
 # problemtools ---------------------------------------------------------------
-def problemtools_environment(tmp_path: Path) -> dict[str, str]:
-    """Python programs run by the bare CPython of this interpreter (no site
-    packages: they must need only the standard library), not problemtools'
-    default PyPy; this Python's directory first on PATH for its own scripts."""
-    python = getattr(sys, "_base_executable", sys.executable)
+RUNTIMES = ["cpython", "pypy"]
+"""How problemtools runs the Python programs: the bare CPython of this
+interpreter, or its default, PyPy (`pypy3`, as Kattis does)."""
+
+
+def problemtools_environment(tmp_path: Path, runtime: str) -> dict[str, str]:
+    """problemtools' settings for `runtime`, none of the user's own. For
+    CPython, the bare interpreter (no site packages: the programs must need
+    only the standard library); for PyPy, problemtools' default languages.
+    This Python's directory first on PATH for its own scripts."""
     config = tmp_path / "config" / "problemtools"
     config.mkdir(parents=True, exist_ok=True)
-    (config / "languages.yaml").write_text(
-        f"python3:\n  name: 'Python 3 (CPython, standard library only)'\n"
-        f"  compile: '{python} -S -m py_compile {{files}}'\n  run: '{python} -S \"{{mainfile}}\"'\n"
-    )
+    if runtime == "cpython":
+        python = getattr(sys, "_base_executable", sys.executable)
+        (config / "languages.yaml").write_text(
+            f"python3:\n  name: 'Python 3 (CPython, standard library only)'\n"
+            f"  compile: '{python} -S -m py_compile {{files}}'\n  run: '{python} -S \"{{mainfile}}\"'\n"
+        )
+    elif shutil.which("pypy3") is None:
+        pytest.skip("no pypy3, problemtools' default Python (Debian: apt-get install pypy3)")
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     return {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "PATH": path}
 
 
-def verifyproblem(tmp_path: Path, package_dir: Path, *parts: str) -> str:
+def verifyproblem(tmp_path: Path, package_dir: Path, *parts: str, runtime: str = "cpython") -> str:
     program = shutil.which("verifyproblem", path=str(Path(sys.executable).parent)) or shutil.which("verifyproblem")
     if program is None:
         pytest.skip("problemtools is not installed (the test extra installs it on Python 3.11+)")
     command = [program, str(package_dir), "-j", "2", "-p", *parts]
-    done = subprocess.run(command, env=problemtools_environment(tmp_path), capture_output=True, text=True, timeout=600)
+    environment = problemtools_environment(tmp_path, runtime)
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=600)
     report = done.stdout + done.stderr
     assert done.returncode == 0 and " 0 errors" in report, report
     return report
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("runtime", RUNTIMES)
 @pytest.mark.parametrize("name", [*PUZZLES, "sansu --scoring"])
-def test_verifyproblem_passes(tables: lookup.Tables, packages, tmp_path: Path, name: str) -> None:
+def test_verifyproblem_passes(tables: lookup.Tables, packages, tmp_path: Path, name: str, runtime: str) -> None:
     parts = ["config", "data", "validators", "submissions"]
     if name.endswith("--scoring"):  # the validator program is sansu's, whose checks need no second run
         package_dir = tmp_path / "scored"
@@ -375,11 +386,12 @@ def test_verifyproblem_passes(tables: lookup.Tables, packages, tmp_path: Path, n
         parts.remove("validators")
     else:
         package_dir = packages[name]
-    report = verifyproblem(tmp_path, package_dir, *parts)
+    report = verifyproblem(tmp_path, package_dir, *parts, runtime=runtime)
+    assert ("PyPy" in report) == (runtime == "pypy"), report
     assert re.findall(r"WARNING (.*)", report) == ["License is 'unknown'"], report
     slowest = float(re.search(r"Slowest AC runtime: ([0-9.]+)", report).group(1))
     assert 2 * slowest <= float((package_dir / ".timelimit").read_text()), report  # the stated limit, with room
-    print(f"{name}: slowest accepted run {slowest:.2f} s")
+    print(f"{name} ({runtime}): slowest accepted run {slowest:.2f} s")
 
 
 @pytest.mark.slow
