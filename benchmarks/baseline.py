@@ -8,9 +8,9 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from puzzles import get
-from puzzles.cube import start_board
-from puzzles.sansu import LINES
+from ninebase.puzzles import get
+from ninebase.puzzles.cube import start_board
+from ninebase.puzzles.sansu import LINES
 
 Board = Hashable
 

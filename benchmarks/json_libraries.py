@@ -21,10 +21,9 @@ from typing import Any
 import msgspec
 import numpy as np
 
-import lookup
-import puzzles
-from lookup import bulk
-from puzzles.batch import Lines
+from ninebase import lookup, puzzles
+from ninebase.lookup import bulk
+from ninebase.puzzles.batch import Lines
 
 
 def best_seconds(work: Callable[[], Any], runs: int = 5) -> tuple[float, Any]:

@@ -34,8 +34,7 @@ from baseline import solve_without_tables
 from bulk_cli import measure as measure_bulk
 from bulk_cli import report as report_bulk
 
-import lookup
-import puzzles
+from ninebase import lookup, puzzles
 
 NAMES = puzzles.names()
 
@@ -62,8 +61,8 @@ BUDGET_IMPORT_RATIO = 1.3
 
 VERIFY_CHILD = """
 import json, resource, sys, time
-from build_tables.verify import verify
-import puzzles
+from ninebase.build_tables.verify import verify
+from ninebase import puzzles
 started = time.perf_counter()
 for name in puzzles.names():
     verify(name, sys.argv[1])
@@ -72,7 +71,8 @@ print(json.dumps({"seconds": time.perf_counter() - started,
 """
 
 BUILD_CHILD = """
-import json, resource, sys, build_tables
+import json, resource, sys
+from ninebase import build_tables
 report, = build_tables.build([sys.argv[1]], sys.argv[2], force=True)
 print(json.dumps({"seconds": report.seconds, "file_bytes": report.file_bytes, "reachable": report.reachable,
                   "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))

@@ -18,9 +18,9 @@ from typing import Protocol
 
 import numpy as np
 
-import puzzles
-from lookup.tablefile import TableError, TableFile, table_path
-from puzzles import SINGLE_SEARCH
+from ninebase import puzzles
+from ninebase.lookup.tablefile import TableError, TableFile, table_path
+from ninebase.puzzles import SINGLE_SEARCH
 
 from .engine import breadth_first
 from .writer import PARTIAL_GLOB, write_table

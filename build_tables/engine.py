@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.storage import UNREACHABLE, Search
+from ninebase.puzzles.storage import UNREACHABLE, Search
 
 MAX_DISTANCE = UNREACHABLE - 1
 

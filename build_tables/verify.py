@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 
-import puzzles
-from lookup.tablefile import TableError, TableFile, one_line, table_path
-from puzzles.contract import Puzzle
-from puzzles.storage import UNREACHABLE, Search
+from ninebase import puzzles
+from ninebase.lookup.tablefile import TableError, TableFile, one_line, table_path
+from ninebase.puzzles.contract import Puzzle
+from ninebase.puzzles.storage import UNREACHABLE, Search
 
 CHUNK = 1 << 20
 

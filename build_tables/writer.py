@@ -15,14 +15,14 @@ from typing import Any
 import h5py
 import numpy as np
 
-from lookup.tablefile import (
+from ninebase.lookup.tablefile import (
     DIGEST_ATTRIBUTE,
     FORMAT_VERSION,
     attributes_digest,
     digest,
     pack,
 )
-from puzzles.storage import Packed
+from ninebase.puzzles.storage import Packed
 
 PARTIAL_GLOB = ".*.partial"
 _CHUNK_BYTES = 1 << 18

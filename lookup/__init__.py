@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import puzzles
-from puzzles import Probe, Solution
-from puzzles.text import InputError
+from ninebase import puzzles
+from ninebase.puzzles import Probe, Solution
+from ninebase.puzzles.text import InputError
 
 from .tablefile import MissingTableError, TableError
 from .tables import Tables, default_tables_dir, open_tables, resolve_tables_dir

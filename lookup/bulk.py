@@ -24,10 +24,10 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from puzzles import Puzzle
-from puzzles.batch import Answers, Lines, row_texts
-from puzzles.storage import TableReader
-from puzzles.text import InputError
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.batch import Answers, Lines, row_texts
+from ninebase.puzzles.storage import TableReader
+from ninebase.puzzles.text import InputError
 
 ENCODER = msgspec.json.Encoder()
 """JSON Lines are written by msgspec (benchmarks/json_libraries.py compares it with json and orjson)."""

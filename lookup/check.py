@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles import ProposedAnswer, Puzzle
-from puzzles.storage import TableReader
-from puzzles.text import InputError, plural, shown
+from ninebase.puzzles import ProposedAnswer, Puzzle
+from ninebase.puzzles.storage import TableReader
+from ninebase.puzzles.text import InputError, plural, shown
 
 OPTIMAL, VALID, INVALID = "optimal", "valid", "invalid"
 EXIT_STATUS = {OPTIMAL: 0, VALID: 1, INVALID: 3}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzles import Puzzle
-from puzzles.text import InputError, plural
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import InputError, plural
 
 from .tables import PuzzleTable
 

@@ -24,7 +24,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from puzzles.batch import Lines
+from ninebase.puzzles.batch import Lines
 
 CHUNK_LINES = 65_536
 CHUNK_SECONDS = 0.2

@@ -22,7 +22,7 @@ from typing import Any
 import h5py
 import numpy as np
 
-from puzzles.storage import Packed
+from ninebase.puzzles.storage import Packed
 
 FORMAT_VERSION = 2
 SUFFIX = ".h5"

@@ -10,9 +10,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-import puzzles
-from puzzles import SINGLE_SEARCH, Probe, Puzzle, Solution, Successor
-from puzzles.text import InputError
+from ninebase import puzzles
+from ninebase.puzzles import SINGLE_SEARCH, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles.text import InputError
 
 from .tablefile import (
     MissingTableError,

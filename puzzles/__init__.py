@@ -25,11 +25,11 @@ from .variants import VariantOption, VariantSolver
 ENTRY_POINT_GROUP = "ninebase.puzzles"
 
 BUILT_IN = {
-    "sansu": "puzzles.sansu:PUZZLE",
-    "clocks": "puzzles.clocks:PUZZLE",
-    "eight": "puzzles.eight:PUZZLE",
-    "nine": "puzzles.nine:PUZZLE",
-    "cube": "puzzles.cube:PUZZLE",
+    "sansu": "ninebase.puzzles.sansu:PUZZLE",
+    "clocks": "ninebase.puzzles.clocks:PUZZLE",
+    "eight": "ninebase.puzzles.eight:PUZZLE",
+    "nine": "ninebase.puzzles.nine:PUZZLE",
+    "cube": "ninebase.puzzles.cube:PUZZLE",
 }
 """Every built-in puzzle's name and the object that is it."""
 

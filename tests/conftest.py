@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 from every import PLUGIN, registered
 
-import build_tables
-import lookup
-import puzzles
+from ninebase import build_tables, lookup, puzzles
 
 
 @pytest.fixture(scope="session")

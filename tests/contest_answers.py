@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rules import EMPTY_STEPS, is_sansu, neighbours_on_grid, nine_neighbours, sansu_swaps
 
-import lookup
+from ninebase import lookup
 
 Answers = list[tuple[str, str]]
 MALFORMED = ["", "\n\n", "five\n", "1.5\nUD\n", "\x00\n", "- 1\n"]

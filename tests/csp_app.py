@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lookup.web import app_from_environment
+from ninebase.lookup.web import app_from_environment
 
 POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 

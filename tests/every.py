@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from lights_out import PUZZLE as PLUGIN
 
-import puzzles
+from ninebase import puzzles
 
 EVERY_PUZZLE = (*puzzles.names(), *((PLUGIN.name,) if PLUGIN.name not in puzzles.names() else ()))
 """The names the generic tests run over: every known puzzle and the example plug-in."""

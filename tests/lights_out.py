@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from puzzles import BoardPuzzle, ProposedAnswer, Solution
-from puzzles.drawing import cells_svg, grid, svg
-from puzzles.text import InputError, content_lines, read_integer, shown
+from ninebase.puzzles import BoardPuzzle, ProposedAnswer, Solution
+from ninebase.puzzles.drawing import cells_svg, grid, svg
+from ninebase.puzzles.text import InputError, content_lines, read_integer, shown
 
 
 def _toggles(cell: int) -> int:

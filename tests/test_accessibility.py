@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from browsing import SCREENSHOTS, WIDTHS, browsing, console_errors, open_at, screenshot, serve_with_policy
 
-import lookup
+from ninebase import lookup
 
 pytestmark = pytest.mark.slow
 

@@ -16,15 +16,14 @@ from typing import Any
 import pytest
 from starlette.requests import Request
 
-import lookup
-import puzzles
-from lookup.bulk import error_object
-from lookup.web import batches
-from lookup.web.api import Service
-from lookup.web.batches import BatchAnswers, BatchGate, chunks_of
-from lookup.web.drain import STOP_SIGNALS, Drain
-from lookup.web.errors import ApiError
-from puzzles.batch import Lines
+from ninebase import lookup, puzzles
+from ninebase.lookup.bulk import error_object
+from ninebase.lookup.web import batches
+from ninebase.lookup.web.api import Service
+from ninebase.lookup.web.batches import BatchAnswers, BatchGate, chunks_of
+from ninebase.lookup.web.drain import STOP_SIGNALS, Drain
+from ninebase.lookup.web.errors import ApiError
+from ninebase.puzzles.batch import Lines
 
 Message = dict[str, Any]
 

@@ -20,7 +20,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-import lookup
+from ninebase import lookup
 
 pytestmark = pytest.mark.slow
 

@@ -17,12 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lights_out import LightsOut
 
-import build_tables
-import lookup
-import puzzles
-from lookup import bulk
-from puzzles import InputError, Puzzle, permutations
-from puzzles.batch import Lines
+from ninebase import build_tables, lookup, puzzles
+from ninebase.lookup import bulk
+from ninebase.puzzles import InputError, Puzzle, permutations
+from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
 BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]

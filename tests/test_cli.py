@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from rules import is_sansu, replay_sansu
 
-import lookup
-from lookup.cli import main
+from ninebase import lookup
+from ninebase.lookup.cli import main
 
 
 def run(tables_dir: Path, *args: str, stdin: str | bytes | None = None):
@@ -119,8 +119,8 @@ def test_a_table_missing_from_the_default_directory_is_built_saying_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("NINEBASE_TABLES", raising=False)
-    monkeypatch.setattr("lookup.tables.default_tables_dir", lambda: tmp_path)
-    monkeypatch.setattr("lookup.cli.common.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("ninebase.lookup.tables.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("ninebase.lookup.cli.common.default_tables_dir", lambda: tmp_path)
     result = CliRunner().invoke(main, ["solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json"])
     assert result.exit_code == 0, result.output
     assert "building it now" in result.stderr and json.loads(result.stdout)["moves"] == [4, 5, 8, 9]

@@ -12,12 +12,11 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-import lookup
-import puzzles
-from build_tables import BuildReport
-from lookup.cli import main
-from lookup.cli.building import summary
-from lookup.web import create_app
+from ninebase import lookup, puzzles
+from ninebase.build_tables import BuildReport
+from ninebase.lookup.cli import main
+from ninebase.lookup.cli.building import summary
+from ninebase.lookup.web import create_app
 
 BAD_STATES = {
     "sansu": ["12345", "1234567899", "12345678x"],

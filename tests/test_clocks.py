@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from rules import CLOCK_MOVES, clocks_by_formula, replay_clocks
 
-import lookup
+from ninebase import lookup
 
 
 def test_seed_example(tables: lookup.Tables) -> None:

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from rules import CLOCK_MOVES
 
-from lookup import solve_variant
-from lookup.cli import main
+from ninebase.lookup import solve_variant
+from ninebase.lookup.cli import main
 
 
 def turned(hours: tuple[int, ...], move: int, positions: int) -> tuple[int, ...]:

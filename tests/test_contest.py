@@ -26,15 +26,14 @@ import contest_answers
 import pytest
 from click.testing import CliRunner
 
-import lookup
-import puzzles
-from lookup.check import OPTIMAL
-from lookup.check import check_answer as check
-from lookup.cli.packaging import package as package_command
-from lookup.contest import write_package
-from lookup.contest.kit import Kit
-from lookup.contest.writer import answers as answers_of
-from lookup.sample import sample
+from ninebase import lookup, puzzles
+from ninebase.lookup.check import OPTIMAL
+from ninebase.lookup.check import check_answer as check
+from ninebase.lookup.cli.packaging import package as package_command
+from ninebase.lookup.contest import write_package
+from ninebase.lookup.contest.kit import Kit
+from ninebase.lookup.contest.writer import answers as answers_of
+from ninebase.lookup.sample import sample
 
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,11 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markup import parse_html
 
-import lookup
-import puzzles
-from lookup.check import OPTIMAL, check_answer
-from lookup.tables import PuzzleTable, probe
-from puzzles import InputError, Puzzle, Solution
+from ninebase import lookup, puzzles
+from ninebase.lookup.check import OPTIMAL, check_answer
+from ninebase.lookup.tables import PuzzleTable, probe
+from ninebase.puzzles import InputError, Puzzle, Solution
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,10 +18,10 @@ from rules import (
     cube_start,
 )
 
-import lookup
-from build_tables.engine import breadth_first
-from lookup.cli import main
-from puzzles.cube import CubeSearch, pattern_tables
+from ninebase import lookup
+from ninebase.build_tables.engine import breadth_first
+from ninebase.lookup.cli import main
+from ninebase.puzzles.cube import CubeSearch, pattern_tables
 
 SAMPLE = """1 2
 W W W

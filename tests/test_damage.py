@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE
 
-import lookup
-from lookup.cli import main
-from puzzles import Puzzle
+from ninebase import lookup
+from ninebase.lookup.cli import main
+from ninebase.puzzles import Puzzle
 
 FLIP_BUDGET_BYTES = 2_500_000
 """Flipped bytes per file: checking a damaged file costs about what reading it

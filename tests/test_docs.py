@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-import lookup
-import lookup.tables
+import ninebase
+from ninebase import lookup
+from ninebase.lookup import tables
 
 
-@pytest.mark.parametrize("module", [lookup, lookup.tables])
+@pytest.mark.parametrize("module", [ninebase, lookup, tables])
 def test_docstring_examples(module: object, tables_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NINEBASE_TABLES", str(tables_dir))
     failures, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from rules import bidirectional_distance, eight_goal, eight_slides, replay_eight
 
-import lookup
+from ninebase import lookup
 
 
 def all_boards(missing: int) -> np.ndarray:
@@ -84,7 +84,7 @@ def test_random_boards_of_every_goal_against_bidirectional_search(tables: lookup
 def test_original_output_for_unsolvable(tables_dir) -> None:
     from click.testing import CliRunner
 
-    from lookup.cli import main
+    from ninebase.lookup.cli import main
 
     result = CliRunner().invoke(main, ["judge", "eight", "--tables", str(tables_dir)], input="1 2 3\n4 5 6\n8 7 0\n")
     assert (result.exit_code, result.output) == (0, "-1\n\n")

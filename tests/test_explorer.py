@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from serving import free_port, running
 
-import lookup
-import puzzles
+from ninebase import lookup, puzzles
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):

@@ -17,11 +17,9 @@ import pytest
 from lights_out import PUZZLE as LIGHTS
 from starlette.testclient import TestClient
 
-import build_tables
-import lookup
-import puzzles
-from lookup.web import create_app
-from lookup.web.errors import quality
+from ninebase import build_tables, lookup, puzzles
+from ninebase.lookup.web import create_app
+from ninebase.lookup.web.errors import quality
 
 EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

@@ -13,10 +13,8 @@ import pytest
 from click.testing import CliRunner
 from lights_out import PUZZLE
 
-import build_tables
-import lookup
-import puzzles
-from lookup.cli import main
+from ninebase import build_tables, lookup, puzzles
+from ninebase.lookup.cli import main
 
 
 def press(lights: list[int], cell: int) -> list[int]:

@@ -13,9 +13,8 @@ import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE, PLUGIN, registered
 
-import lookup
-import puzzles
-from lookup.cli import main
+from ninebase import lookup, puzzles
+from ninebase.lookup.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

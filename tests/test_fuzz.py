@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lookup import PUZZLES as NAMES
-from lookup import InputError
-from lookup.cli import main
-from puzzles import get
+from ninebase.lookup import PUZZLES as NAMES
+from ninebase.lookup import InputError
+from ninebase.lookup.cli import main
+from ninebase.puzzles import get
 
 NEAR_MISSES = [
     "1",

@@ -18,12 +18,11 @@ import pytest
 from starlette.requests import Request
 from starlette.testclient import TestClient
 
-import lookup
-import puzzles
-from lookup.web import create_app
-from lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
-from lookup.web.limits import MAX_STATE_CHARACTERS
-from puzzles.batch import Lines
+from ninebase import lookup, puzzles
+from ninebase.lookup.web import create_app
+from ninebase.lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
+from ninebase.lookup.web.limits import MAX_STATE_CHARACTERS
+from ninebase.puzzles.batch import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 LONG = "x" * 5_000

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-import lookup
-from build_tables.writer import write_table
-from lookup.cli import main
-from lookup.tablefile import TableFile
-from puzzles.storage import Packed
+from ninebase import lookup
+from ninebase.build_tables.writer import write_table
+from ninebase.lookup.cli import main
+from ninebase.lookup.tablefile import TableFile
+from ninebase.puzzles.storage import Packed
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 

@@ -16,7 +16,7 @@ from rules import (
     shortest_distance,
 )
 
-import lookup
+from ninebase import lookup
 
 SEED_BOARD = "100000000 111111011"
 SEED_ANSWER = ["BL", "BL", "BL", "AL", "C1", "AL", "C1", "AR", "C1"]

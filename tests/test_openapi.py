@@ -16,7 +16,7 @@ import pytest
 from openapi_spec_validator import validate
 from serving import free_port, running
 
-from lookup.web.openapi import openapi_document
+from ninebase.lookup.web.openapi import openapi_document
 
 BIN = Path(sys.executable).parent
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from serving import free_port, running
 
-import lookup
+from ninebase import lookup
 
 pytestmark = pytest.mark.slow
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.slow
 def test_uvicorn_serves_the_factory(tables_dir: Path) -> None:
     port = free_port()
     uvicorn = str(Path(sys.executable).parent / "uvicorn")
-    command = [uvicorn, "--factory", "lookup.web:app_from_environment", "--host", "127.0.0.1", "--workers", "2",
-               "--loop", "uvloop", "--http", "httptools", "--port", str(port)]  # fmt: skip
+    command = [uvicorn, "--factory", "ninebase.lookup.web:app_from_environment", "--host", "127.0.0.1",
+               "--workers", "2", "--loop", "uvloop", "--http", "httptools", "--port", str(port)]  # fmt: skip
     with running(command, env={**os.environ, "NINEBASE_TABLES": str(tables_dir)}) as base:
         answer = json.load(urllib.request.urlopen(f"{base}/api/sansu?state=175426839", timeout=10))
         with lookup.open_tables(tables_dir) as tables:

@@ -10,9 +10,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from lights_out import PUZZLE as LIGHTS
 
-import lookup
-import puzzles
-from puzzles import Solution
+from ninebase import lookup, puzzles
+from ninebase.puzzles import Solution
 
 POSITION_ATTRIBUTES = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "data-cell"}
 BOARD_PUZZLES = [name for name in lookup.PUZZLES if puzzles.get(name).instances_are_boards]

@@ -20,10 +20,9 @@ from every import EVERY_PUZZLE, PLUGIN, registered
 from markup import Element, parse_html
 from starlette.testclient import TestClient
 
-import lookup
-import puzzles
-from lookup.web import create_app
-from puzzles import InputError, Puzzle
+from ninebase import lookup, puzzles
+from ninebase.lookup.web import create_app
+from ninebase.puzzles import InputError, Puzzle
 
 every_puzzle = pytest.mark.parametrize("name", EVERY_PUZZLE)
 MALFORMED = ("x", "1 2 3")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lookup import InputError
-from puzzles import get
+from ninebase.lookup import InputError
+from ninebase.puzzles import get
 
 sansu = get("sansu")
 clocks = get("clocks")

@@ -14,11 +14,10 @@ from every import EVERY_PUZZLE
 from hypothesis import given
 from hypothesis import strategies as st
 
-import lookup
-import puzzles
-from lookup.tables import probe
-from puzzles.answers import Replay
-from puzzles.board_puzzle import PATH, BoardPuzzle
+from ninebase import lookup, puzzles
+from ninebase.lookup.tables import probe
+from ninebase.puzzles.answers import Replay
+from ninebase.puzzles.board_puzzle import PATH, BoardPuzzle
 
 SAMPLES = 2000
 

@@ -26,9 +26,8 @@ from rules import (
     sansu_swaps,
 )
 
-import lookup
-import puzzles
-from lookup.cli import main
+from ninebase import lookup, puzzles
+from ninebase.lookup.cli import main
 
 ORDERS = {
     "sansu": lambda moves: sorted(moves),

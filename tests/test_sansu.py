@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from rules import is_sansu, replay_sansu, sansu_swaps, shortest_distance
 
-import lookup
+from ninebase import lookup
 
 SEED_CLASS_COUNTS = [8, 72, 172, 208, 96, 4]
 """Seed 000: of the 560 essentially different tiles, this many are 0..5 swaps from a sansu."""
@@ -118,7 +118,7 @@ def test_each_swap_is_the_lowest_numbered_one_that_gets_closer(tables: lookup.Ta
 def test_same_answer_in_another_process(tables: lookup.Tables) -> None:
     first = tables.solve("sansu", "987654321").to_dict()
     script = (
-        "import json, lookup, sys; "
+        "import json, sys; from ninebase import lookup; "
         "print(json.dumps(lookup.open_tables(sys.argv[1]).solve('sansu', '987654321').to_dict()))"
     )
     for hash_seed in ("1", "12345"):

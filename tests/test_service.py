@@ -22,11 +22,10 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-import lookup
-import puzzles
-from lookup.cli import main
-from lookup.web import create_app
-from lookup.web.limits import MAX_BATCH_BYTES, MAX_BATCH_LINES
+from ninebase import lookup, puzzles
+from ninebase.lookup.cli import main
+from ninebase.lookup.web import create_app
+from ninebase.lookup.web.limits import MAX_BATCH_BYTES, MAX_BATCH_LINES
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}

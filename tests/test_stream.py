@@ -17,11 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import lookup
-import puzzles
-from lookup import bulk, stream
-from lookup.cli import main
-from puzzles.batch import Lines
+from ninebase import lookup, puzzles
+from ninebase.lookup import bulk, stream
+from ninebase.lookup.cli import main
+from ninebase.puzzles.batch import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 ROOT = Path(__file__).resolve().parent.parent

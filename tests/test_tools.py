@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE
 
-import lookup
-from lookup.check import OPTIMAL, check_answer
-from lookup.cli import main
-from puzzles import Puzzle
+from ninebase import lookup
+from ninebase.lookup.check import OPTIMAL, check_answer
+from ninebase.lookup.cli import main
+from ninebase.puzzles import Puzzle
 
 INPUTS = {
     "sansu": "1 7 5\n4 2 6\n8 3 9\n",

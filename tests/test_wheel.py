@@ -24,6 +24,9 @@ RUNTIME_FILES = (
     *(f"puzzles/{name}/rules.txt" for name in ("sansu", "clocks", "eight", "nine", "cube")),
 )
 
+FOLDERS = ("lookup", "puzzles", "build_tables")
+"""The repository's folders that the wheel maps into `ninebase` (pyproject's package-dir)."""
+
 pytestmark = pytest.mark.slow
 
 
@@ -41,7 +44,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_and_the_sdist_carry_every_runtime_file(wheel: Path, tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert all(name in names for name in RUNTIME_FILES), sorted(names)
+    assert all(f"ninebase/{name}" in names for name in RUNTIME_FILES), sorted(names)
+    assert {name.split("/")[0] for name in names} == {"ninebase", "ninebase-0.1.0.dist-info"}  # one import package
+    packages = [path.parent.relative_to(ROOT) for folder in FOLDERS for path in (ROOT / folder).rglob("__init__.py")]
+    assert all(f"ninebase/{package.as_posix()}/__init__.py" in names for package in packages)  # none left out
     code = "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))"
     subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, check=True, timeout=300, capture_output=True)
     (sdist,) = tmp_path.glob("ninebase-*.tar.gz")
@@ -61,10 +67,14 @@ def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Pat
     env["XDG_DATA_HOME"] = str(tmp_path / "data")
     ninebase = str(venv / "bin" / "ninebase")
     where = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", "import lookup; print(lookup.__file__)"],
+        [str(venv / "bin" / "python"), "-c", "import ninebase.lookup; print(ninebase.lookup.__file__)"],
         cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert str(venv) in where.stdout and str(ROOT) not in where.stdout
+    record = "from importlib.metadata import files; print(*sorted({str(f).split('/')[0] for f in files('ninebase')}))"
+    installed = subprocess.run([str(venv / "bin" / "python"), "-c", record], cwd=elsewhere, env=env,
+                               capture_output=True, text=True, check=True).stdout.split()  # fmt: skip
+    assert [name for name in installed if name != ".."] == ["ninebase", "ninebase-0.1.0.dist-info"], installed
     built = subprocess.run([ninebase, "build"], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "data" / "ninebase" / "tables" / "eight.h5").is_file()

@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from lookup.web.limits import BATCHES_RUNNING, BATCHES_WAITING
+from ninebase.lookup.web.limits import BATCHES_RUNNING, BATCHES_WAITING
 
 from .clients import Answer, bounded, request, run_fast
 from .oracle import Oracle

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-import lookup
-import puzzles
+from ninebase import lookup, puzzles
 
 from .clients import LineCheck
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import lookup
-from lookup.web.limits import CACHED_ANSWERS
-from lookup.web.server import BACKLOG, connection_cap
+from ninebase import lookup
+from ninebase.lookup.web.limits import CACHED_ANSWERS
+from ninebase.lookup.web.server import BACKLOG, connection_cap
 
 from .oracle import Oracle
 from .procfs import MIB, Sampler, loadavg
@@ -131,7 +131,7 @@ class Bench:
         if row.app == "bare":
             app, health = ["bare_app:app"], "/constant"
         else:
-            app, health = ["lookup.web:app_from_environment", "--factory"], "/health"
+            app, health = ["ninebase.lookup.web:app_from_environment", "--factory"], "/health"
         address = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(row.workers)]
         if row.stack in UVICORN:
             argv = [

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-import puzzles
-from lookup.tables import Tables, check_directory, resolve_tables_dir
-from puzzles import Puzzle
+from ninebase import puzzles
+from ninebase.lookup.tables import Tables, check_directory, resolve_tables_dir
+from ninebase.puzzles import Puzzle
 
 from . import answering
 from .building import build_with_progress, verify_lines
@@ -100,9 +100,9 @@ def serve(
     interrupted; requests in flight finish first. Needs the serve extra:
     pip install 'ninebase[serve]'."""
     try:
-        from lookup.web import check_tables
-        from lookup.web.server import AddressError, check_address
-        from lookup.web.server import serve as run_server
+        from ninebase.lookup.web import check_tables
+        from ninebase.lookup.web.server import AddressError, check_address
+        from ninebase.lookup.web.server import serve as run_server
     except ImportError as error:
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)

@@ -14,14 +14,14 @@ from typing import Any, BinaryIO
 import click
 from click.core import ParameterSource
 
-import puzzles
-from lookup import bulk, stream
-from lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
-from lookup.sample import sample as draw
-from lookup.tables import probe
-from puzzles import Puzzle, VariantOption, VariantSolver
-from puzzles.batch import Lines
-from puzzles.text import InputError, plural, shown
+from ninebase import puzzles
+from ninebase.lookup import bulk, stream
+from ninebase.lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
+from ninebase.lookup.sample import sample as draw
+from ninebase.lookup.tables import probe
+from ninebase.puzzles import Puzzle, VariantOption, VariantSolver
+from ninebase.puzzles.batch import Lines
+from ninebase.puzzles.text import InputError, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,

@@ -9,12 +9,11 @@ from typing import Any
 
 import click
 
-import build_tables
-import puzzles
-from build_tables.verify import verify as verify_table
-from lookup.tablefile import TableError
-from lookup.tables import Tables
-from puzzles.text import plural
+from ninebase import build_tables, puzzles
+from ninebase.build_tables.verify import verify as verify_table
+from ninebase.lookup.tablefile import TableError
+from ninebase.lookup.tables import Tables
+from ninebase.puzzles.text import plural
 
 
 class StageLine:

@@ -13,11 +13,11 @@ from typing import Any, NoReturn
 
 import click
 
-import puzzles
-from lookup.tablefile import MissingTableError, TableError
-from lookup.tables import ENVIRONMENT_VARIABLE, Tables, default_tables_dir
-from puzzles import Puzzle
-from puzzles.text import InputError
+from ninebase import puzzles
+from ninebase.lookup.tablefile import MissingTableError, TableError
+from ninebase.lookup.tables import ENVIRONMENT_VARIABLE, Tables, default_tables_dir
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import InputError
 
 from .building import build_with_progress
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import click
 
-from puzzles import Probe, Puzzle, Solution, VariantSolver
-from puzzles.text import plural
+from ninebase.puzzles import Probe, Puzzle, Solution, VariantSolver
+from ninebase.puzzles.text import plural
 
 WIDTH = 80
 

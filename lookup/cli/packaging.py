@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from puzzles import Puzzle
-from puzzles.text import plural
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import plural
 
 from .common import EXIT_STATUS_HELP, open_for, puzzle_argument, reported_errors, tables_option
 
@@ -37,7 +37,7 @@ def package(
     empty): problem.yaml, the statement, sample and secret test data chosen
     with the tablebase, validators that need neither ninebase nor tables,
     and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it."""
-    from lookup.contest import check_target, write_package, zip_path
+    from ninebase.lookup.contest import check_target, write_package, zip_path
 
     with reported_errors():
         check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built

@@ -11,7 +11,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from puzzles.text import InputError, plural
+from ninebase.puzzles.text import InputError, plural
 
 from ..sample import UNSOLVABLE, sample
 from ..tables import Tables

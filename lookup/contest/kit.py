@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from puzzles import Puzzle
-from puzzles.text import InputError
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import InputError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable

@@ -9,8 +9,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzles import Puzzle
-from puzzles.text import InputError
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import InputError
 
 from ..tables import Tables
 from .cases import Case, choose_cases

@@ -19,9 +19,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from lookup.tablefile import TableError
-from lookup.tables import Tables
-from puzzles.text import shown
+from ninebase.lookup.tablefile import TableError
+from ninebase.lookup.tables import Tables
+from ninebase.puzzles.text import shown
 
 from .answers import ReadyAnswers, ServiceApp
 from .api import Service, check_tables

@@ -24,13 +24,13 @@ import msgspec
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
-import puzzles
-from lookup import bulk
-from lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
-from lookup.tables import Tables, probe
-from puzzles import Puzzle
-from puzzles.batch import Lines
-from puzzles.text import InputError, shown
+from ninebase import puzzles
+from ninebase.lookup import bulk
+from ninebase.lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
+from ninebase.lookup.tables import Tables, probe
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.batch import Lines
+from ninebase.puzzles.text import InputError, shown
 
 from .answers import AnswerCache
 from .batches import BatchAnswers, BatchGate, chunks_of

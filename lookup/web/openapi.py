@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import puzzles
+from ninebase import puzzles
 
 from .guard import MAX_PATH_CHARACTERS
 from .limits import MAX_BATCH_BYTES, MAX_BATCH_LINES, MAX_STATE_CHARACTERS, NDJSON

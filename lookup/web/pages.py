@@ -23,11 +23,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-import puzzles
-from lookup.sample import UNSOLVABLE, sample
-from lookup.tables import Tables
-from puzzles import Puzzle
-from puzzles.text import InputError, plural, shown
+from ninebase import puzzles
+from ninebase.lookup.sample import UNSOLVABLE, sample
+from ninebase.lookup.tables import Tables
+from ninebase.puzzles import Puzzle
+from ninebase.puzzles.text import InputError, plural, shown
 
 from .api import board_of, error_response, puzzle_of, state_of
 from .errors import ApiError, wants_html

@@ -8,9 +8,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from lookup.tables import PuzzleTable, probe
-from puzzles import Change, Probe, Puzzle, Successor
-from puzzles.text import plural
+from ninebase.lookup.tables import PuzzleTable, probe
+from ninebase.puzzles import Change, Probe, Puzzle, Successor
+from ninebase.puzzles.text import plural
 
 
 @dataclass(frozen=True)

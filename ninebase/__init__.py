@@ -1,0 +1,45 @@
+"""ninebase: exact, instant answers for five 3x3 puzzles from prebuilt tables.
+
+>>> import ninebase
+>>> with ninebase.open_tables() as tables:
+...     tables.solve("clocks", "9 9 12 6 6 6 6 3 6").moves
+[4, 5, 8, 9]
+
+The one import package of the distribution. Its parts: `ninebase.puzzles`
+(the rules, the repository's `puzzles/`), `ninebase.lookup` (the query
+layer and its front ends, `lookup/`) and `ninebase.build_tables` (the
+offline builder, `build_tables/`). This module is the public Python API;
+`python -m ninebase` is the command line.
+"""
+
+from __future__ import annotations
+
+from .lookup import (
+    PUZZLES,
+    InputError,
+    MissingTableError,
+    Probe,
+    Solution,
+    TableError,
+    Tables,
+    default_tables_dir,
+    open_tables,
+    puzzle_names,
+    resolve_tables_dir,
+    solve_variant,
+)
+
+__all__ = [
+    "PUZZLES",
+    "InputError",
+    "MissingTableError",
+    "Probe",
+    "Solution",
+    "TableError",
+    "Tables",
+    "default_tables_dir",
+    "open_tables",
+    "puzzle_names",
+    "resolve_tables_dir",
+    "solve_variant",
+]
