@@ -9,8 +9,8 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from ninebase.puzzles import get
-from ninebase.puzzles.cube import start_board
-from ninebase.puzzles.sansu import LINES
+from ninebase.puzzles.cube.board import start_board
+from ninebase.puzzles.sansu.board import LINES
 
 Board = Hashable
 

@@ -67,12 +67,12 @@ def main() -> None:
     rules = puzzles.get(args.puzzle)
     with lookup.open_tables(args.tables) as tables:
         table = tables.table(args.puzzle)
-        distances, compact = rules.sample_space(table)
+        distances, compact = rules.storage.sample_space(table)
         indices = np.random.default_rng(7).integers(0, distances.size, args.lines)
         lines = Lines("".join(f"{compact(int(index))}\n" for index in indices).encode())
-        answers = bulk.answers(rules, table, lines)
-        rows = bulk.read(rules, lines)
-        solved = rules.solve_many(table, rows.keys)
+        answers = bulk.solve_objects(rules, table, lines)
+        rows = bulk.read_at_once(rules, lines)
+        solved = rules.many.solve_many(table, rows.keys)
         expected = [json.loads(line) for line in bulk.solve_chunk(rules, table, lines).splitlines()]
         assert expected == answers, "the written lines and the answers differ"
         print(f"{args.lines:,} {args.puzzle} solve objects as JSON Lines (CPU seconds, best of 5):")

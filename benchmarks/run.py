@@ -89,7 +89,7 @@ def build_in_fresh_process(name: str, directory: str) -> dict[str, Any]:
 def random_instances(tables: lookup.Tables, puzzle: str, count: int, rng: np.random.Generator) -> list[str]:
     """Random solvable instances in compact form (an unsolvable one is answered
     without a walk, which would flatter the figures)."""
-    distances, compact = puzzles.get(puzzle).sample_space(tables.table(puzzle))
+    distances, compact = puzzles.get(puzzle).storage.sample_space(tables.table(puzzle))
     return [compact(int(i)) for i in rng.choice(np.flatnonzero(distances >= 0), size=count)]
 
 
@@ -173,7 +173,7 @@ def main() -> None:
                 rate = states_per_second(tables, name, np.array(strings))
                 strings_rate = states_per_second(tables, name, strings)
                 command = [ninebase, "judge", name, "--tables", directory]
-                judge = wall_seconds(command, puzzles.get(name).original_example(), runs)
+                judge = wall_seconds(command, puzzles.get(name).formats.example(), runs)
                 without = baseline(tables, name, instances, baseline_seconds)
                 build = builds[name]
                 results["puzzles"][name] = {

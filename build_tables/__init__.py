@@ -67,7 +67,7 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
     started = time.perf_counter()
     groups = {}
     counted = []
-    for group, search in puzzle.searches().items():
+    for group, search in puzzle.storage.searches().items():
         label = name if group == SINGLE_SEARCH else f"{name} {group}"
         with progress(label, search.state_count) if progress else nullcontext() as bar:
             result = breadth_first(search, bar.update if bar else None)
@@ -79,15 +79,15 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
             "max_distance": result.max_distance,
             "histogram": result.histogram,
         }
-        groups[group] = (group_attrs, puzzle.store(group, result.distance, result.parent))
-        if group in puzzle.distance_groups():
+        groups[group] = (group_attrs, puzzle.storage.store(group, result.distance, result.parent))
+        if group in puzzle.storage.distance_groups():
             counted.append(group_attrs)
     histogram = np.zeros(max(len(attrs["histogram"]) for attrs in counted), dtype=np.int64)
     for attrs in counted:
         histogram[: len(attrs["histogram"])] += attrs["histogram"]
     states = sum(attrs["state_count"] for attrs in counted)
     attrs = {
-        **puzzle.file_attrs(),
+        **puzzle.storage.file_attrs(),
         "state_count": states,
         "reachable_count": int(histogram.sum()),
         "max_distance": len(histogram) - 1,

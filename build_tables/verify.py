@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.lookup.tablefile import TableError, TableFile, one_line, table_path
+from ninebase.lookup.tablefile import TableError, TableFile, flat_message, table_path
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
 
@@ -97,17 +97,17 @@ def verify(name: str, directory: Path) -> str:
     except TableError:
         raise
     except Exception as error:  # contents so wrong that a check itself cannot run
-        raise VerificationError(f"{path}: cannot be checked ({one_line(error)})") from None
+        raise VerificationError(f"{path}: cannot be checked ({flat_message(error)})") from None
 
 
 def _verify(puzzle: Puzzle, path: Path) -> str:
     name = puzzle.name
     with TableFile(path, name) as table:
-        expected = puzzle.file_attrs()
+        expected = puzzle.storage.file_attrs()
         for key, value in expected.items():
             if np.asarray(table.attrs.get(key)).tolist() != value:
                 raise VerificationError(f"{path}: the attribute {key!r} is not this puzzle's")
-        searches = puzzle.searches()
+        searches = puzzle.storage.searches()
         layout = table.layout()
         if sorted(layout) != sorted(searches):
             raise VerificationError(f"{path}: holds the groups {sorted(layout)}, expected {sorted(searches)}")
@@ -116,11 +116,13 @@ def _verify(puzzle: Puzzle, path: Path) -> str:
         for group, search in searches.items():
             where = f"{path} group {group}"
             stored = {dataset: table.read_packed(group, dataset) for dataset in layout[group]}
-            distance, parent = puzzle.stored_search(group, {key: packed.values for key, packed in stored.items()})
+            distance, parent = puzzle.storage.stored_search(
+                group, {key: packed.values for key, packed in stored.items()}
+            )
             if distance is None:
                 distance = distances_from_parents(search, parent)
             check_search(search, distance, parent, where)
-            rebuilt = puzzle.store(group, distance, parent)
+            rebuilt = puzzle.storage.store(group, distance, parent)
             if sorted(rebuilt) != sorted(stored):
                 raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
             for dataset, packed in rebuilt.items():
@@ -128,7 +130,7 @@ def _verify(puzzle: Puzzle, path: Path) -> str:
                     raise VerificationError(f"{where}: dataset {dataset} does not match the states' distances")
             histogram = np.bincount(distance[distance != UNREACHABLE])
             check_counts(table.group_attrs(group), histogram, search.state_count, where)
-            if group in puzzle.distance_groups():
+            if group in puzzle.storage.distance_groups():
                 size = max(total.size, histogram.size)
                 total = np.pad(total, (0, size - total.size)) + np.pad(histogram, (0, size - histogram.size))
                 states += search.state_count

@@ -1,12 +1,13 @@
-"""ninebase lookups: exact answers for five 3x3 puzzles from prebuilt tables.
+"""The query layer: exact answers from prebuilt tables, through `Tables`.
 
->>> import lookup
+>>> from ninebase import lookup
 >>> with lookup.open_tables() as tables:
 ...     tables.solve("clocks", "9 9 12 6 6 6 6 3 6").moves
 [4, 5, 8, 9]
 
-The query path stands on the rules layer (`puzzles`) and the table reader
-(`lookup.tablefile`) only; it never imports the builder.
+`Tables` is the one door every front end asks (the CLI, the HTTP service,
+the contest packages); the query path stands on the rules (`ninebase.puzzles`)
+and the table reader (`tablefile`) only, and never imports the builder.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from ninebase import puzzles
-from ninebase.puzzles import Probe, Solution
-from ninebase.puzzles.text import InputError
+from ninebase.puzzles import InputError, Probe, Solution
 
+from .bulk import Tally
+from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
+from .sample import UNSOLVABLE
 from .tablefile import MissingTableError, TableError
-from .tables import Tables, default_tables_dir, open_tables, resolve_tables_dir
+from .tables import ENVIRONMENT_VARIABLE, Tables, check_directory, default_tables_dir, open_tables, resolve_tables_dir
 
 
 def puzzle_names() -> tuple[str, ...]:
@@ -31,26 +34,31 @@ def solve_variant(puzzle: str, state: Any, **rules: Any) -> Solution:
     `variant_options`), answered without a table: for clocks, `hours=12`
     (12-hour dials, values 1..12, a move turns one hour) and
     `backward=True` (a move may turn back). Moves are numbers, negative for
-    a backward turn, sorted by absolute value.
+    a backward turn, sorted by absolute value. The same as
+    `Tables().solve(puzzles.get(puzzle).variant(rules), state)`.
 
     >>> solve_variant("clocks", "1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
     [-2]
     """
-    solver = puzzles.get(puzzle).variant(rules)
-    return solver.solve(solver.board(state))
+    return Tables().solve(puzzles.get(puzzle).variant(rules), state)
 
-
-PUZZLES = puzzles.names()
-"""The built-in puzzles' names."""
 
 __all__ = [
-    "PUZZLES",
+    "ENVIRONMENT_VARIABLE",
+    "EXIT_STATUS",
+    "INVALID",
+    "OPTIMAL",
+    "UNSOLVABLE",
+    "VALID",
     "InputError",
     "MissingTableError",
     "Probe",
     "Solution",
     "TableError",
     "Tables",
+    "Tally",
+    "Verdict",
+    "check_directory",
     "default_tables_dir",
     "open_tables",
     "puzzle_names",

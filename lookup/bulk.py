@@ -1,16 +1,18 @@
-"""The batch core: a chunk of lines answered at once and encoded.
+"""The batch core: many instances read at once, answered and encoded.
 
 `solve_chunk` (JSON Lines of solve objects), `distances_chunk` (one integer
 per line) and `each_line` (any answer, line by line: probe, `--steps`) take
 one chunk of input lines and return its encoded answer, so the CLI streams
 them and an async server can answer a request body chunk by chunk; `judge`
-reads and answers a puzzle's original input as it arrives.
+reads and answers a puzzle's original input as it arrives; `distances`
+answers a collection of states (`Tables.distances`). `Tables` is the door
+to all of them: front ends do not import this module.
 
-Lines written exactly in the compact form are read and answered all at once
-by the puzzle's vectorised hooks (`read_many`, `solve_many`, `distances_of`)
-and written straight into bytes; every other line is read by the puzzle's
-scalar reader and answered by `solve`, so a bad line gets the message it
-always got, in an error object in its place, and the batch goes on.
+There is one reader: lines written exactly in the compact form are read all
+at once by the puzzle's `many.read_many` and answered by its vectorised
+hooks (`solve_many`, `distances_of`), written straight into bytes; every
+other line is read by the puzzle's scalar reader and answered by `solve`,
+so a bad line gets the message it always got, and the batch goes on.
 """
 
 from __future__ import annotations
@@ -21,16 +23,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import msgspec
 import numpy as np
 
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.batch import Answers, Lines, row_texts
-from ninebase.puzzles.storage import TableReader
-from ninebase.puzzles.text import InputError
+from ninebase.puzzles import AnswerColumns, InputError, Lines, OriginalFormats, Puzzle, TableReader, row_texts
 
-ENCODER = msgspec.json.Encoder()
-"""JSON Lines are written by msgspec (benchmarks/json_libraries.py compares it with json and orjson)."""
+
+@cache
+def json_encode() -> Callable[[Any], bytes]:
+    """msgspec's JSON encoder (benchmarks/json_libraries.py compares it with json
+    and orjson), loaded on first use: answering one state needs none."""
+    import msgspec
+
+    return msgspec.json.Encoder().encode
+
+
 _INTEGER_TEXT = np.array([b"%d\n" % value for value in range(-1, 256)])
 """The text of a distance -1..255 and its line break, at distance + 1."""
 _UNSAFE = np.array([ord('"'), ord("\\")], dtype=np.uint8)
@@ -38,7 +44,7 @@ _UNSAFE = np.array([ord('"'), ord("\\")], dtype=np.uint8)
 
 
 @dataclass(frozen=True)
-class Read:
+class ReadAtOnce:
     """A chunk split into the lines a puzzle read all at once (their
     positions, keys and text as a zero-padded uint8 array) and the others."""
 
@@ -48,21 +54,77 @@ class Read:
     others: list[int]
 
 
-def read(puzzle: Puzzle, lines: Lines) -> Read:
+def read_at_once(puzzle: Puzzle, lines: Lines) -> ReadAtOnce:
     """Let the puzzle read what it can of the chunk all at once."""
     cells, plain = lines.matrix()
+    read_many = puzzle.many.read_many
     if plain.all():  # the usual case: no copies
-        keys, accepted = puzzle.read_many(cells) if len(cells) else (np.zeros(0, dtype=np.int64), plain)
+        keys, accepted = read_many(cells) if len(cells) else (np.zeros(0, dtype=np.int64), plain)
         if accepted.all():
-            return Read(np.arange(len(lines)), keys, cells, [])
+            return ReadAtOnce(np.arange(len(lines)), keys, cells, [])
         fast = np.flatnonzero(accepted)
     else:
         candidates = np.flatnonzero(plain)
-        keys, accepted = puzzle.read_many(cells[candidates]) if candidates.size else (candidates, plain[candidates])
+        keys, accepted = read_many(cells[candidates]) if candidates.size else (candidates, plain[candidates])
         fast = candidates[accepted]
     others = np.ones(len(lines), dtype=bool)
     others[fast] = False
-    return Read(fast, keys[accepted], cells[fast], np.flatnonzero(others).tolist())
+    return ReadAtOnce(fast, keys[accepted], cells[fast], np.flatnonzero(others).tolist())
+
+
+def distances(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray:
+    """Fewest moves of every state of a collection, as int16 (-1 where
+    unsolvable): compact strings (a sequence or a NumPy array of them) or
+    rows of values (a sequence of sequences, or a 2-D integer array). They
+    are written as lines and read by the one reader; a state it leaves is
+    read on its own, and the first that cannot be read raises InputError
+    naming its item."""
+    lines = Lines(_as_lines(puzzle, states))
+    if len(lines) != len(states):  # a state with a line break in it: every state on its own
+        rows = ReadAtOnce(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros((0, 0)), [])
+        others = list(range(len(states)))
+    else:
+        rows = read_at_once(puzzle, lines)
+        others = rows.others
+    found = np.full(len(states), -1, dtype=np.int16)
+    if rows.fast.size:
+        found[rows.fast] = puzzle.many.distances_of(table, rows.keys)
+    for position in others:
+        try:
+            board = puzzle.board(states[position])
+        except InputError as error:
+            raise InputError(f"item {position}: {error}") from None
+        distance = puzzle.distance(table, board)
+        found[position] = -1 if distance is None else distance
+    return found
+
+
+def _as_lines(puzzle: Puzzle, states: Any) -> bytes:
+    """The states as lines of text: strings as they are, rows of values
+    joined by the puzzle's separator (anything else as its text, which the
+    one reader leaves to be read on its own)."""
+    if isinstance(states, np.ndarray):
+        if states.ndim == 2 and states.dtype.kind in "iu":
+            texts = [puzzle.separator.join(map(str, row)) for row in states.tolist()]
+        else:
+            texts = states.tolist()
+    else:
+        texts = states
+    try:
+        text = "\n".join(texts)  # a sequence of strings, the usual case: no copy of it
+    except TypeError:  # values, rows of values, bytes: each as its text
+        text = "\n".join(_text_of(puzzle, state) for state in texts)
+    return (text + "\n").encode("utf-8", "replace") if len(texts) else b""
+
+
+def _text_of(puzzle: Puzzle, state: Any) -> str:
+    if isinstance(state, str):
+        return state
+    if isinstance(state, bytes):
+        return state.decode("utf-8", "replace")
+    if isinstance(state, (list, tuple, np.ndarray)):
+        return puzzle.separator.join(map(str, state))
+    return repr(state)
 
 
 INPUT_SHOWN = 64
@@ -70,11 +132,12 @@ INPUT_SHOWN = 64
 
 
 def error_object(puzzle: Puzzle, number: int, text: str, message: str) -> dict[str, Any]:
+    """The answer in place of a line that cannot be read."""
     shown = text if len(text) <= INPUT_SHOWN else text[:INPUT_SHOWN] + "..."
     return {"puzzle": puzzle.name, "line": number, "input": shown, "error": message}
 
 
-def one_line(puzzle: Puzzle, lines: Lines, position: int) -> tuple[Any, dict[str, Any] | None]:
+def read_line(puzzle: Puzzle, lines: Lines, position: int) -> tuple[Any, dict[str, Any] | None]:
     """The instance on one line, read by the scalar reader; or its error object."""
     raw, number = lines.raw(position), lines.first + position
     try:
@@ -88,35 +151,36 @@ def one_line(puzzle: Puzzle, lines: Lines, position: int) -> tuple[Any, dict[str
         return None, error_object(puzzle, number, text, str(error))
 
 
-def answers(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> list[dict[str, Any]]:
+def solve_objects(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> list[dict[str, Any]]:
     """The solve object (or error object) of every line, in order: what
     `solve --batch` prints, as Python objects."""
-    rows = read(puzzle, lines)
+    rows = read_at_once(puzzle, lines)
     result: list[Any] = [None] * len(lines)
     if rows.fast.size:
-        solved = puzzle.solve_many(table, rows.keys).dicts(puzzle.name, row_texts(rows.cells), move_values(puzzle))
+        solved = puzzle.many.solve_many(table, rows.keys)
+        solved = solved.dicts(puzzle.name, row_texts(rows.cells), move_values(puzzle))
         for position, answer in zip(rows.fast.tolist(), solved, strict=True):
             result[position] = answer
     for position in rows.others:
-        board, error = one_line(puzzle, lines, position)
+        board, error = read_line(puzzle, lines, position)
         result[position] = error or puzzle.solve(table, board).to_dict()
     return result
 
 
 def solve_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> bytes:
     """JSON Lines of the solve objects (or error objects) of every line, in order."""
-    rows = read(puzzle, lines)
+    rows = read_at_once(puzzle, lines)
     if np.isin(rows.cells, _UNSAFE).any():
-        return b"".join(ENCODER.encode(answer) + b"\n" for answer in answers(puzzle, table, lines))
-    fast = json_lines(puzzle, rows.cells, puzzle.solve_many(table, rows.keys)) if rows.fast.size else []
+        return b"".join(json_encode()(answer) + b"\n" for answer in solve_objects(puzzle, table, lines))
+    fast = json_lines(puzzle, rows.cells, puzzle.many.solve_many(table, rows.keys)) if rows.fast.size else []
     if not rows.others:
         return b"".join(fast)
     encoded: list[bytes] = [b""] * len(lines)
     for position, line in zip(rows.fast.tolist(), fast, strict=True):
         encoded[position] = line
     for position in rows.others:
-        board, error = one_line(puzzle, lines, position)
-        encoded[position] = ENCODER.encode(error or puzzle.solve(table, board).to_dict()) + b"\n"
+        board, error = read_line(puzzle, lines, position)
+        encoded[position] = json_encode()(error or puzzle.solve(table, board).to_dict()) + b"\n"
     return b"".join(encoded)
 
 
@@ -124,8 +188,8 @@ def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, An
     """JSON Lines of `answer` for the instance on each line (or its error object), one line at a time."""
     encoded = []
     for position in range(len(lines)):
-        board, error = one_line(puzzle, lines, position)
-        encoded.append(ENCODER.encode(error or answer(board)) + b"\n")
+        board, error = read_line(puzzle, lines, position)
+        encoded.append(json_encode()(error or answer(board)) + b"\n")
     return b"".join(encoded)
 
 
@@ -152,21 +216,21 @@ class Tally:
         )
 
 
-def distances_chunk(puzzle: Puzzle, table: TableReader, lines: Lines, tally: Tally | None = None) -> bytes:
+def distances_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally: Tally | None = None) -> bytes:
     """One line per input line: its distance, -1 when unsolvable, or
     `error: line N: why` for a line that cannot be read (counted in `tally`)."""
-    rows = read(puzzle, lines)
+    rows = read_at_once(puzzle, lines)
     errors: dict[int, str] = {}
     if not rows.others:
-        text = _INTEGER_TEXT[puzzle.distances_of(table, rows.keys) + 1].view(np.uint8)
+        text = _INTEGER_TEXT[puzzle.many.distances_of(table, rows.keys) + 1].view(np.uint8)
         answer = text[text != 0].tobytes()
     else:
         distance = np.full(len(lines), -1, dtype=np.int64)
         if rows.fast.size:
-            distance[rows.fast] = puzzle.distances_of(table, rows.keys)
+            distance[rows.fast] = puzzle.many.distances_of(table, rows.keys)
         pieces = _INTEGER_TEXT[distance + 1].tolist()
         for position in rows.others:
-            board, error = one_line(puzzle, lines, position)
+            board, error = read_line(puzzle, lines, position)
             if error is not None:
                 errors[error["line"]] = error["error"]
                 pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
@@ -178,11 +242,12 @@ def distances_chunk(puzzle: Puzzle, table: TableReader, lines: Lines, tally: Tal
     return answer
 
 
-def judge(puzzle: Puzzle, chunks: Iterable[Lines], table: Callable[[], TableReader]) -> Iterator[bytes]:
+def judge(puzzle: Puzzle, table: Callable[[], TableReader | None], chunks: Iterable[Lines]) -> Iterator[bytes]:
     """The original output for the original input, as it arrives. `table`
     is called once there is something to answer, so bad input is reported
     before a missing table is built."""
-    reader = puzzle.original_stream()
+    formats = original_formats(puzzle)
+    reader = formats.stream()
     content = False
     for lines in chunks:
         if not content and lines.data.strip():
@@ -191,9 +256,16 @@ def judge(puzzle: Puzzle, chunks: Iterable[Lines], table: Callable[[], TableRead
         if reader.done:
             break
     if not content:
-        example = " / ".join(puzzle.original_example().splitlines())
-        raise InputError(f"standard input is empty; expected {puzzle.original_format()}, e.g. {example}")
+        example = " / ".join(formats.example().splitlines())
+        raise InputError(f"standard input is empty; expected {formats.format()}, e.g. {example}")
     yield reader.finish(table).encode()
+
+
+def original_formats(puzzle: Puzzle) -> OriginalFormats:
+    """The puzzle's original formats; InputError where it has none."""
+    if puzzle.formats is None:
+        raise InputError(f"{puzzle.name} has no original input format (only its compact form)")
+    return puzzle.formats
 
 
 # Writing answers straight into bytes -------------------------------------------
@@ -207,7 +279,7 @@ def _move_texts(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
     type per move index (empty for the others, PADDING among them); and
     whether all texts are equally long (then a row of them has its zero
     bytes at the end only)."""
-    values = [b"," + ENCODER.encode(value) for value in move_values(puzzle)]
+    values = [b"," + json_encode()(value) for value in move_values(puzzle)]
     texts = _rows(values + [b""] * (256 - len(values)))
     return texts.view(f"V{texts.shape[1]}").ravel(), len(set(map(len, values))) == 1
 
@@ -242,22 +314,22 @@ def _column(values: Sequence[Any]) -> list[bytes]:
     if set(map(type, values)) <= {str}:
         encoded = dict.fromkeys(values, b"")
         for value in encoded:
-            encoded[value] = ENCODER.encode(value)
+            encoded[value] = json_encode()(value)
         return list(map(encoded.__getitem__, values))
-    return [ENCODER.encode(value) for value in values]
+    return [json_encode()(value) for value in values]
 
 
 def _template(head: bytes, fields: Iterable[str]) -> bytes:
     """A line's %-format: `head`, then `,"name":%s` per field, the closing brace and the line break."""
-    names = b"".join(b"," + ENCODER.encode(name).replace(b"%", b"%%") + b":%s" for name in fields)
+    names = b"".join(b"," + json_encode()(name).replace(b"%", b"%%") + b":%s" for name in fields)
     return head + names + b"}\n"
 
 
-def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: Answers) -> list[bytes]:
+def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: AnswerColumns) -> list[bytes]:
     """The solve objects of `answers` as JSON lines, each with its line break,
     written from their parts without a Python object per answer: the state
     is its own line's text, and each move's JSON is encoded once."""
-    head = b'{"puzzle":' + ENCODER.encode(puzzle.name).replace(b"%", b"%%") + b',"state":"%s","distance":'
+    head = b'{"puzzle":' + json_encode()(puzzle.name).replace(b"%", b"%%") + b',"state":"%s","distance":'
     states = np.array(_texts(cells), dtype=object)
     lines = np.empty(len(states), dtype=object)
     solvable = answers.distance >= 0

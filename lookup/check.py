@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ninebase.puzzles import ProposedAnswer, Puzzle
-from ninebase.puzzles.storage import TableReader
-from ninebase.puzzles.text import InputError, plural, shown
+from ninebase.puzzles import InputError, ProposedAnswer, Puzzle, TableReader, plural, shown
 
 OPTIMAL, VALID, INVALID = "optimal", "valid", "invalid"
 EXIT_STATUS = {OPTIMAL: 0, VALID: 1, INVALID: 3}
@@ -23,10 +21,10 @@ class Verdict:
         return f"{self.kind}: {self.detail}"
 
 
-def check_answer(table: TableReader, puzzle: Puzzle, instances: list[Any], answer_text: str) -> Verdict:
+def check_answer(puzzle: Puzzle, table: TableReader | None, instances: list[Any], answer_text: str) -> Verdict:
     """The verdict on `answer_text` for the instances read from the original input."""
     try:
-        answers = puzzle.read_answers(answer_text, len(instances))
+        answers = puzzle.formats.read_answers(answer_text, len(instances))
     except InputError as error:
         return Verdict(INVALID, f"malformed answer: {error}")
     if len(answers) != len(instances):
@@ -34,9 +32,9 @@ def check_answer(table: TableReader, puzzle: Puzzle, instances: list[Any], answe
             INVALID, f"wrong count: {plural(len(answers), 'answer')} for {plural(len(instances), 'dataset')}"
         )
     if len(instances) == 1:
-        return _check_one(table, puzzle, instances[0], answers[0])
+        return _check_one(puzzle, table, instances[0], answers[0])
     for number, (instance, answer) in enumerate(zip(instances, answers, strict=False), 1):
-        verdict = _check_one(table, puzzle, instance, answer)
+        verdict = _check_one(puzzle, table, instance, answer)
         if verdict.kind != OPTIMAL:
             return Verdict(verdict.kind, f"dataset {number}: {verdict.detail}")
     return Verdict(
@@ -44,10 +42,10 @@ def check_answer(table: TableReader, puzzle: Puzzle, instances: list[Any], answe
     )
 
 
-def _check_one(table: TableReader, puzzle: Puzzle, board: Any, answer: ProposedAnswer) -> Verdict:
+def _check_one(puzzle: Puzzle, table: TableReader | None, board: Any, answer: ProposedAnswer) -> Verdict:
     optimum = puzzle.distance(table, board)
     if answer.moves is None and answer.final is None:  # the format gives the count alone
-        expected = puzzle.original_count(optimum)
+        expected = puzzle.formats.count(optimum)
         if answer.count != expected:
             exact = "unreachable" if optimum is None else plural(optimum, *puzzle.unit)
             return Verdict(INVALID, f"answer {answer.count}, but the original output is {expected} ({exact})")
@@ -59,7 +57,7 @@ def _check_one(table: TableReader, puzzle: Puzzle, board: Any, answer: ProposedA
             return Verdict(INVALID, f"the answer says unsolvable, but {plural(optimum, *puzzle.unit)} suffice")
         return Verdict(INVALID, f"the board is unsolvable: {puzzle.unsolvable_reason(board)}")
     if answer.final is not None:
-        reason = puzzle.reachable_reason(table, board, answer)
+        reason = puzzle.formats.reachable_reason(table, board, answer)
         if reason is not None:
             return Verdict(INVALID, reason)
         return _length_verdict(puzzle, answer.count, optimum)
@@ -86,7 +84,7 @@ def _replay(puzzle: Puzzle, board: Any, optimum: int, answer: ProposedAnswer) ->
 
 
 def _length_verdict(puzzle: Puzzle, length: int, optimum: int) -> Verdict:
-    limit = puzzle.original_answer_limit
+    limit = puzzle.formats.answer_limit
     note = ""
     if limit is not None:
         note = f"; {'within' if length <= limit else 'over'} the original judge's limit of {limit}"

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import InputError, plural
-
-from .tables import PuzzleTable
+from ninebase.puzzles import InputError, Puzzle, TableReader, plural
 
 UNSOLVABLE = -1
 """The distance that asks for unsolvable instances."""
 
 
-def sample(table: PuzzleTable, puzzle: Puzzle, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
+def sample(puzzle: Puzzle, table: TableReader, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
     """Up to `count` distinct instances (random, fixed by `seed`) whose fewest
     moves are exactly `distance` (None: the largest there is; UNSOLVABLE:
     instances that cannot be solved), and how many such instances exist."""
-    distances, compact = table.derived("sample space", lambda: puzzle.sample_space(table))
+    distances, compact = table.derived("sample space", lambda: puzzle.storage.sample_space(table))
     largest = int(distances.max())
     if distance is None:
         distance = largest

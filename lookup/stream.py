@@ -30,10 +30,10 @@ CHUNK_LINES = 65_536
 CHUNK_SECONDS = 0.2
 READ_SIZE = 1 << 20
 
-Read = Callable[[float | None], bytes | None]
+ReadSome = Callable[[float | None], bytes | None]
 
 
-def reader(stream: BinaryIO) -> Read:
+def reader(stream: BinaryIO) -> ReadSome:
     """`read(timeout)`: the bytes available (b"" at the end of input), waiting
     at most `timeout` seconds (None: as long as it takes; returns None if
     nothing came). A stream without a file descriptor (in memory) is read

@@ -10,8 +10,6 @@ command that rebuilds it; a damaged file is never answered from.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import stat
 from collections.abc import Iterator
@@ -76,6 +74,8 @@ def unpack(packed: np.ndarray, bits: int, count: int) -> np.ndarray:
 
 
 def digest(data: np.ndarray) -> str:
+    import hashlib  # here, not at the top: `import ninebase` opens no table
+
     return hashlib.sha256(np.ascontiguousarray(data).tobytes()).hexdigest()
 
 
@@ -90,6 +90,9 @@ def _plain(value: Any) -> Any:
 def attributes_digest(h5: h5py.File) -> str:
     """SHA-256 over every attribute of the file, its groups and datasets
     (but this digest itself), in a canonical JSON form."""
+    import hashlib
+    import json
+
     everything: dict[str, dict[str, Any]] = {}
 
     def collect(name: str, item: Any) -> None:
@@ -110,7 +113,8 @@ def signature_of(status: os.stat_result) -> tuple[int, ...]:
     return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
-def one_line(error: BaseException) -> str:
+def flat_message(error: BaseException) -> str:
+    """An exception's message on one line (its type's name when it has none)."""
     return " ".join(str(error).split()) or type(error).__name__
 
 
@@ -168,7 +172,7 @@ class TableFile:
             raise
         except Exception as error:  # h5py and NumPy report damage in many ways
             self.close()
-            raise self._damaged(f"{what} ({one_line(error)})") from None
+            raise self._damaged(f"{what} ({flat_message(error)})") from None
 
     def __enter__(self) -> TableFile:
         return self

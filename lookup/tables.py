@@ -1,24 +1,31 @@
-"""The `Tables` object: a directory of table files, opened lazily."""
+"""The `Tables` object: a directory of table files, opened lazily, and the
+one door through which every front end asks for answers: one instance or
+many, chunks of lines, the original formats, samples, stats, the build's
+ETag and whether a file changed on disk."""
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.puzzles import SINGLE_SEARCH, Probe, Puzzle, Solution, Successor
-from ninebase.puzzles.text import InputError
+from ninebase.puzzles import SINGLE_SEARCH, InputError, Lines, Probe, Puzzle, Solution, Successor
 
+from . import bulk
+from .check import Verdict, check_answer
+from .sample import sample
 from .tablefile import (
+    DIGEST_ATTRIBUTE,
     MissingTableError,
     TableError,
     TableFile,
     build_command,
+    file_signature,
     table_path,
 )
 
@@ -62,13 +69,13 @@ def check_directory(directory: Path, puzzle: str | None = None) -> None:
 
 
 class PuzzleTable:
-    """One puzzle's table file, opened once and checked; each dataset is
-    read, checked and unpacked on first use, then kept. This is the
-    `puzzles.storage.TableReader` the puzzles answer from."""
+    """One table file, opened once and checked; each dataset is read,
+    checked and unpacked on first use, then kept. This is the
+    `puzzles.TableReader` the puzzles answer from."""
 
-    def __init__(self, directory: Path, puzzle: str) -> None:
-        check_directory(directory, puzzle)
-        self.file = TableFile(table_path(directory, puzzle), puzzle)
+    def __init__(self, directory: Path, name: str) -> None:
+        check_directory(directory, name)
+        self.file = TableFile(table_path(directory, name), name)
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
         self._derived: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -100,6 +107,19 @@ class PuzzleTable:
         with self._lock:
             return self.file.group_attrs(group)
 
+    def load(self) -> None:
+        """Read and check every dataset now (a server does, before it serves)."""
+        for group, datasets in self.file.layout().items():
+            for dataset in datasets:
+                self.array(dataset, group)
+
+    def changed(self) -> bool:
+        """Whether the file was replaced, written to or removed since it was opened."""
+        try:
+            return file_signature(self.file.path) != self.file.signature
+        except OSError:
+            return True
+
     def close(self) -> None:
         with self._lock:
             self.file.close()
@@ -108,26 +128,37 @@ class PuzzleTable:
 
 
 class Tables:
-    """A directory of ninebase tables. Each puzzle's file is opened, checked
-    and loaded on first use, once; `close()` (or leaving a `with` block)
-    releases them.
+    """A directory of ninebase tables, and the door to every answer from them.
+
+    Every method takes a puzzle as a `Puzzle` object or by name (a name is
+    resolved once, `resolve`); a puzzle under other rules (`Puzzle.variant`)
+    is asked the same way, and one without storage opens no table. Each
+    table file is opened, checked and loaded on first use, once; `close()`
+    (or leaving a `with` block) releases them.
 
     One `Tables` may be shared by many threads: files and datasets are loaded
     under a lock, once, and are read-only afterwards, so concurrent queries
     see the same arrays and the same answers.
 
-    Raises `InputError` for a malformed state or an unknown puzzle,
-    `MissingTableError` when a needed table has not been built and
-    `TableError` when one is damaged; the last two messages give the command
-    that builds the table.
+    :raises InputError: a malformed state or an unknown puzzle.
+    :raises MissingTableError: a needed table has not been built.
+    :raises TableError: a table is damaged. The last two messages give the
+        command that builds the table.
 
     >>> with open_tables() as tables:
     ...     tables.solve("clocks", "9 9 12 6 6 6 6 3 6").moves
     [4, 5, 8, 9]
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, build_missing: Callable[[Puzzle], None] | None = None
+    ) -> None:
+        """The tables in `path` (default: $NINEBASE_TABLES, else the default
+        directory). `build_missing`, if given, is called with a puzzle whose
+        table file is missing when it is first needed, to build it (the CLI
+        does so in the default directory); otherwise a missing table raises."""
         self.directory = resolve_tables_dir(path)
+        self.build_missing = build_missing
         self._tables: dict[str, PuzzleTable] = {}
         self._lock = threading.Lock()
 
@@ -143,28 +174,47 @@ class Tables:
                 table.close()
             self._tables.clear()
 
-    def table(self, puzzle: str) -> PuzzleTable:
-        """The opened, checked table of `puzzle`."""
-        table = self._tables.get(puzzle)
+    @staticmethod
+    def resolve(puzzle: Puzzle | str) -> Puzzle:
+        """The puzzle object of a name (InputError for an unknown one), or the object itself."""
+        return puzzle if isinstance(puzzle, Puzzle) else puzzles.get(puzzle)
+
+    def table(self, puzzle: Puzzle | str) -> PuzzleTable | None:
+        """The opened, checked table `puzzle` answers from; None where it has no storage."""
+        rules = self.resolve(puzzle)
+        if rules.storage is None:
+            return None
+        name = rules.storage.table_name
+        table = self._tables.get(name)
         if table is None:
             with self._lock:
-                table = self._tables.get(puzzle)
+                table = self._tables.get(name)
                 if table is None:
-                    puzzles.get(puzzle)  # an unknown name is bad input, not a missing table
-                    table = self._tables[puzzle] = PuzzleTable(self.directory, puzzle)
+                    table = self._tables[name] = self._open(rules, name)
         return table
 
-    def solve(self, puzzle: str, state: Any) -> Solution:
+    def _open(self, rules: Puzzle, name: str) -> PuzzleTable:
+        try:
+            return PuzzleTable(self.directory, name)
+        except MissingTableError:
+            if self.build_missing is None:
+                raise
+        self.build_missing(rules)
+        return PuzzleTable(self.directory, name)
+
+    # One instance ----------------------------------------------------------------
+    def solve(self, puzzle: Puzzle | str, state: Any) -> Solution:
         """An optimal solution of one state in compact form (a string or a list).
 
         >>> with open_tables() as tables:
         ...     tables.solve("sansu", "175426839").distance
         5
         """
-        rules = puzzles.get(puzzle)
-        return rules.solve(self.table(puzzle), rules.board(state))
+        rules = self.resolve(puzzle)
+        board = rules.board(state)
+        return rules.solve(self.table(rules), board)
 
-    def distance(self, puzzle: str, state: Any) -> int | None:
+    def distance(self, puzzle: Puzzle | str, state: Any) -> int | None:
         """The fewest moves for one state; None when it is unsolvable (as
         `distance` is null in the JSON answers). `distances` marks an
         unsolvable state -1 instead, since its int16 array has no None.
@@ -176,10 +226,25 @@ class Tables:
         ...     tables.distance("eight", "123456870"), tables.distances("eight", ["123456870"]).tolist()
         (None, [-1])
         """
-        rules = puzzles.get(puzzle)
-        return rules.distance(self.table(puzzle), rules.board(state))
+        rules = self.resolve(puzzle)
+        board = rules.board(state)
+        return rules.distance(self.table(rules), board)
 
-    def distances(self, puzzle: str, states: Any) -> np.ndarray:
+    def probe(self, puzzle: Puzzle | str, state: Any) -> Probe:
+        """The tablebase view of one state: its solution and every legal move
+        with the exact distance after it, best first.
+
+        >>> with open_tables() as tables:
+        ...     probe = tables.probe("eight", "123069478")
+        ...     probe.distance, [(s.move, s.distance) for s in probe.successors]
+        (5, [('D', 4), ('U', 6), ('R', 6)])
+        """
+        rules = self.resolve(puzzle)
+        board = rules.board(state)
+        return probe(rules, self.table(rules), board)
+
+    # Many instances --------------------------------------------------------------
+    def distances(self, puzzle: Puzzle | str, states: Any) -> np.ndarray:
         """Fewest moves for a whole batch, as an int16 array: -1 where a state
         is unsolvable (where `distance` gives None for one state).
 
@@ -191,36 +256,110 @@ class Tables:
         ...     tables.distances("sansu", ["175426839", "123456789"]).tolist()
         [5, 0]
         """
-        rules = puzzles.get(puzzle)
+        rules = self.resolve(puzzle)
         if len(states) == 0:
             return np.zeros(0, dtype=np.int16)
-        return rules.distances(self.table(puzzle), states)
+        return bulk.distances(rules, self.table(rules), states)
 
-    def probe(self, puzzle: str, state: Any) -> Probe:
-        """The tablebase view of one state: its solution and every legal move
-        with the exact distance after it, best first.
+    def solve_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
+        """JSON Lines of the solve objects (or error objects) of a chunk of lines, in order."""
+        rules = self.resolve(puzzle)
+        return bulk.solve_chunk(rules, self.table(rules), lines)
 
-        >>> with open_tables() as tables:
-        ...     probe = tables.probe("eight", "123069478")
-        ...     probe.distance, [(s.move, s.distance) for s in probe.successors]
-        (5, [('D', 4), ('U', 6), ('R', 6)])
-        """
-        rules = puzzles.get(puzzle)
-        return probe(rules, self.table(puzzle), rules.board(state))
+    def distances_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
+        """One line per line of the chunk: its distance, -1, or `error: line N: why` (counted in `tally`)."""
+        rules = self.resolve(puzzle)
+        return bulk.distances_chunk(rules, self.table(rules), lines, tally)
 
-    def stats(self, puzzle: str) -> dict[str, Any]:
+    def solve_objects(self, puzzle: Puzzle | str, lines: Lines) -> list[dict[str, Any]]:
+        """The solve object (or error object) of every line of a chunk, as Python objects."""
+        rules = self.resolve(puzzle)
+        return bulk.solve_objects(rules, self.table(rules), lines)
+
+    def probe_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
+        """JSON Lines of the probe objects (or error objects) of a chunk, one line at a time."""
+        rules = self.resolve(puzzle)
+        table = self.table(rules)
+        return bulk.each_line(rules, lines, lambda board: probe(rules, table, board).to_dict())
+
+    def steps_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
+        """JSON Lines of the solve objects with every step (`step_fields`), one line at a time."""
+        rules = self.resolve(puzzle)
+        table = self.table(rules)
+
+        def with_steps(board: Any) -> dict[str, Any]:
+            solution = rules.solve(table, board)
+            return {**solution.to_dict(), **(rules.step_fields(solution) if solution.solvable else {})}
+
+        return bulk.each_line(rules, lines, with_steps)
+
+    # The original formats ----------------------------------------------------------
+    def judge(self, puzzle: Puzzle | str, chunks: Iterable[Lines]) -> Iterator[bytes]:
+        """The original output for the original input, as it arrives; the
+        table is opened once there is something to answer, so bad input is
+        reported before a missing table."""
+        rules = self.resolve(puzzle)
+        return bulk.judge(rules, lambda: self.table(rules), chunks)
+
+    def check(self, puzzle: Puzzle | str, instances: list[Any], answer: str) -> Verdict:
+        """The verdict on an answer in the original output format for the
+        instances of an original input (`puzzle.formats.read`)."""
+        rules = self.resolve(puzzle)
+        return check_answer(rules, self.table(rules), instances, answer)
+
+    # The whole table -----------------------------------------------------------------
+    def stats(self, puzzle: Puzzle | str) -> dict[str, Any]:
         """States, solvable states, the largest distance and the histogram.
 
         >>> with open_tables() as tables:
         ...     tables.stats("eight")["max_distance"]
         31
         """
-        rules, table = puzzles.get(puzzle), self.table(puzzle)
-        return table.derived("stats", lambda: rules.stats(table))
+        rules = self.resolve(puzzle)
+        storage, table = rules.storage, self.table(rules)
+        if storage is None or table is None:
+            raise InputError(f"{rules.name} under these rules is answered without a table, so it has no stats")
+        return table.derived("stats", lambda: storage.stats(table))
+
+    def sample(self, puzzle: Puzzle | str, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
+        """Up to `count` distinct instances (random, fixed by `seed`) whose
+        fewest moves are exactly `distance` (None: the largest there is; -1:
+        unsolvable instances), and how many such instances exist."""
+        rules = self.resolve(puzzle)
+        table = self.table(rules)
+        if rules.storage is None or table is None:
+            raise InputError(f"{rules.name} under these rules is answered without a table, so nothing is sampled")
+        return sample(rules, table, distance, count, seed)
+
+    # Serving -------------------------------------------------------------------------
+    def load(self, names: Iterable[str]) -> str:
+        """Open every named puzzle's table and read every dataset (checksums
+        checked), so a missing or damaged table is found before anything is
+        answered; return the ETag that names this build of those tables."""
+        import hashlib
+
+        digest = hashlib.sha256()
+        for name in names:
+            table = self.table(name)
+            if table is not None:
+                table.load()
+                digest.update(f"{name}:{table.attrs()[DIGEST_ATTRIBUTE]};".encode())
+        return f'"{digest.hexdigest()[:32]}"'
+
+    def prepare(self, puzzle: Puzzle | str) -> None:
+        """Make every later answer of `puzzle` quicker (`Puzzle.prepare`)."""
+        rules = self.resolve(puzzle)
+        table = self.table(rules)
+        if table is not None:
+            rules.prepare(table)
+
+    def changed(self, names: Iterable[str]) -> dict[str, Path]:
+        """The named puzzles whose table file changed on disk since it was opened, and the file of each."""
+        return {name: table.file.path for name in names if (table := self.table(name)) is not None and table.changed()}
 
 
-def probe(rules: Puzzle, table: PuzzleTable, board: Any) -> Probe:
-    """`Tables.probe` for a puzzle and its table."""
+def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
+    """`Tables.probe` for a puzzle, its table and a board."""
     solution = rules.solve(table, board)
     moves = rules.successors(board)
     successors = None

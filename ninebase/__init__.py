@@ -15,7 +15,6 @@ offline builder, `build_tables/`). This module is the public Python API;
 from __future__ import annotations
 
 from .lookup import (
-    PUZZLES,
     InputError,
     MissingTableError,
     Probe,
@@ -30,7 +29,6 @@ from .lookup import (
 )
 
 __all__ = [
-    "PUZZLES",
     "InputError",
     "MissingTableError",
     "Probe",

@@ -1,26 +1,37 @@
 """The rules layer: one package per puzzle, and the registry that names them.
 
-The builder (`build_tables`) and the query layer (`lookup`) both stand on
-this package; it imports neither. A puzzle's package is loaded on first use.
+The builder (`ninebase.build_tables`) and the query layer (`ninebase.lookup`)
+both stand on this package; it imports neither. A puzzle's package is loaded
+on first use, and only the one asked for.
 
 Puzzles outside this project are plug-ins: an installed distribution names
 them in the entry-point group `ninebase.puzzles` (name = the puzzle's name,
 value = `module:OBJECT`), and every command, the API and the service find
-them there. `register` adds one at run time instead (a test, a notebook).
+them there; the entry points are read only for a name that is not built in.
+`register` adds one at run time instead (a test, a notebook). Either way a
+puzzle is checked against the contract when it is first met, and refused
+with one line naming what it lacks.
+
+What this package exports is what the front ends may use of it.
 """
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING
 
 from .answers import Change, Probe, ProposedAnswer, Solution, Successor
-from .board_puzzle import BoardPuzzle
-from .contract import Puzzle
-from .storage import SINGLE_SEARCH, UNREACHABLE
-from .text import InputError
-from .variants import VariantOption, VariantSolver
+from .batch import AnswerColumns, Lines, row_texts
+from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
+from .contract import NO_GOAL, Puzzle, missing_parts
+from .roles import ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader
+from .text import InputError, plural, shown
+from .variants import VariantOption
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 ENTRY_POINT_GROUP = "ninebase.puzzles"
 
@@ -39,7 +50,10 @@ _registered: dict[str, Puzzle] = {}
 
 @cache
 def _plugins() -> dict[str, EntryPoint]:
-    """The plug-ins installed in this environment, by name (read once)."""
+    """The plug-ins installed in this environment, by name (read once, and
+    only when asked: reading the entry points costs a query's start-up)."""
+    from importlib.metadata import entry_points
+
     return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name not in BUILT_IN}
 
 
@@ -70,13 +84,23 @@ def _load(name: str, target: str) -> Puzzle:
         found = getattr(importlib.import_module(module), attribute or "PUZZLE")
     except Exception as error:  # a broken plug-in is one puzzle's problem, reported in one line
         raise InputError(f"puzzle {name!r} ({target}) cannot be loaded: {type(error).__name__}: {error}") from None
-    if not isinstance(found, Puzzle) or found.name != name:
-        raise InputError(f"puzzle {name!r} ({target}) is not a Puzzle object named {name!r}")
+    check(found, f"puzzle {name!r} ({target})")
+    if found.name != name:
+        raise InputError(f"puzzle {name!r} ({target}) is named {found.name!r}")
     return found
 
 
+def check(puzzle: object, what: str) -> None:
+    """InputError in one line naming everything `puzzle` lacks to be used."""
+    missing = missing_parts(puzzle)
+    if missing:
+        raise InputError(f"{what} cannot be used: {'; '.join(missing)}")
+
+
 def register(puzzle: Puzzle) -> None:
-    """Make a puzzle defined outside any installed package known by its name."""
+    """Make a puzzle defined outside any installed package known by its name
+    (checked first: InputError naming what it lacks)."""
+    check(puzzle, f"puzzle {getattr(puzzle, 'name', type(puzzle).__name__)!r}")
     if puzzle.name in BUILT_IN:
         raise ValueError(f"{puzzle.name!r} is a built-in puzzle")
     _registered[puzzle.name] = puzzle
@@ -91,20 +115,38 @@ def unregister(name: str) -> None:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "NO_GOAL",
     "SINGLE_SEARCH",
     "UNREACHABLE",
+    "AnswerColumns",
+    "BoardFormats",
+    "BoardMany",
     "BoardPuzzle",
+    "BoardStorage",
     "Change",
     "InputError",
+    "Lines",
+    "ManyAtOnce",
+    "OriginalFormats",
+    "Packed",
+    "PageView",
     "Probe",
     "ProposedAnswer",
     "Puzzle",
+    "Role",
+    "Search",
     "Solution",
+    "Storage",
     "Successor",
+    "TableReader",
+    "TerminalView",
     "VariantOption",
-    "VariantSolver",
+    "check",
     "get",
     "names",
+    "plural",
     "register",
+    "row_texts",
+    "shown",
     "unregister",
 ]

@@ -3,7 +3,7 @@
 Input arrives in chunks of whole lines (`Lines`: one buffer, a line ends at
 `\\n` or `\\r\\n` and nowhere else). A puzzle reads the lines written exactly in
 its compact form all at once (`Puzzle.read_many`, into keys) and answers the
-keys column by column (`Puzzle.solve_many`, giving `Answers`); the query layer
+keys column by column (`Puzzle.solve_many`, giving `AnswerColumns`); the query layer
 reads every other line one by one with the scalar reader, which names what is
 wrong. A puzzle's original input is read as it arrives by its
 `OriginalStream`, which answers what it has read.
@@ -73,10 +73,13 @@ class Lines:
             if np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == buffer.size - count * width:  # only the \n
                 return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
         else:  # lines of different lengths (or some ending in \r\n): gathered one by one
-            columns = np.arange(width)
-            inside = columns < lengths[:, None]
-            spots = np.minimum(self.starts[:, None] + columns, max(buffer.size - 1, 0))
-            cells = np.where(inside, buffer[spots] if buffer.size else 0, 0).astype(np.uint8)
+            columns = np.arange(width, dtype=np.int32 if buffer.size < 2**31 - width else np.int64)
+            inside = columns < lengths.astype(columns.dtype)[:, None]
+            if buffer.size:
+                cells = buffer.take(self.starts.astype(columns.dtype)[:, None] + columns, mode="clip")
+                cells *= inside
+            else:
+                cells = np.zeros(inside.shape, dtype=np.uint8)
         plain = (lengths > 0) & (lengths <= width) & ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
         if width:
             last = cells[np.arange(count), np.clip(lengths - 1, 0, width - 1)]
@@ -92,7 +95,7 @@ def row_texts(cells: np.ndarray) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Answers:
+class AnswerColumns:
     """Optimal answers for a batch of keys, column by column: the distance of
     each key (-1: unsolvable), the moves of each solvable key (move indices
     in reported order, PADDING after its last move), the further fields of
@@ -190,10 +193,10 @@ class OriginalStream(Protocol):
 
 
 class Judge(Protocol):
-    """What `WholeInput` asks of a puzzle: its original format read and answered."""
+    """What `WholeInput` asks of a puzzle's original formats: to read an input and answer it."""
 
-    def read_original(self, text: str) -> list[Any]: ...
-    def judge(self, table: TableReader, instances: list[Any]) -> str: ...
+    def read(self, text: str) -> list[Any]: ...
+    def judge(self, table: TableReader | None, instances: list[Any]) -> str: ...
 
 
 class WholeInput:
@@ -201,8 +204,8 @@ class WholeInput:
 
     done = False
 
-    def __init__(self, puzzle: Judge) -> None:
-        self.puzzle = puzzle
+    def __init__(self, formats: Judge) -> None:
+        self.formats = formats
         self.parts: list[str] = []
 
     def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
@@ -210,5 +213,5 @@ class WholeInput:
         return ""
 
     def finish(self, table: Callable[[], TableReader]) -> str:
-        instances = self.puzzle.read_original("".join(self.parts))
-        return self.puzzle.judge(table(), instances)
+        instances = self.formats.read("".join(self.parts))
+        return self.formats.judge(table(), instances)

@@ -1,21 +1,25 @@
 """`BoardPuzzle`: the default `Puzzle` of one search over its boards. The
 table holds every board's distance and parent move; one solution follows
-the parents from its board, many follow them together (`puzzles.batch`)."""
+the parents from its board, many follow them together (`puzzles.batch`).
+Its roles: `BoardStorage` (the one search), `BoardMany` (boards read and
+answered many at once) and `BoardFormats` (an original input of one board).
+"""
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from .answers import Replay, Solution
-from .batch import PADDING, Answers, follow_parents
+from .batch import PADDING, AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
+from .roles import ManyAtOnce, OriginalFormats, Storage
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
-from .text import all_valid, content_lines
+from .text import InputError, content_lines
 
 PATH = "path steps"
 """The key under which `BoardPuzzle.prepare` keeps its table of path steps."""
@@ -26,13 +30,28 @@ MOVE_BITS = 8
 class BoardPuzzle(Puzzle):
     """A puzzle of one search over its boards: the table holds every
     board's distance and parent move, and a solution follows the parents.
-    Subclasses give the rules (`goal_states`, vectorised `predecessors`,
-    scalar `apply`, `is_goal`) and the formats."""
+    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`), the
+    numbering of the boards (`encode`, `decode`, `state_count`, `encoding`)
+    and the search (`goal_states`, vectorised `predecessors`): the puzzle is
+    itself the `Search` the builder runs."""
 
     state_count: int
+    encoding: str
+    """How a board is numbered in the table, in words (stored in the file)."""
 
-    def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self}
+    def __init__(self) -> None:
+        super().__init__()
+        self.storage = BoardStorage(self)
+        self.many = BoardMany(self)
+
+    # The boards' numbering and the search ------------------------------------------
+    @abstractmethod
+    def encode(self, board: Any) -> int:
+        """The board's index in the table."""
+
+    @abstractmethod
+    def decode(self, index: int) -> Any:
+        """The board of an index."""
 
     @abstractmethod
     def goal_states(self) -> np.ndarray:
@@ -42,31 +61,33 @@ class BoardPuzzle(Puzzle):
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         """See `Search.predecessors`."""
 
-    @abstractmethod
-    def indices(self, states: Any) -> np.ndarray:
-        """Table indices of a batch of states (vectorised; raises InputError naming the item)."""
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The index after move `moves[i]` from board `indices[i]`, for every i
+        (-1 where the move is illegal): `apply` for many boards. By default
+        one board at a time."""
+        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
+        after = [self.apply(self.decode(index), move) for index, move in pairs]
+        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
 
-    @abstractmethod
-    def parse_original_board(self, lines: list[tuple[int, str]]) -> Any:
-        """The one board of the original input's non-blank lines."""
+    # Answers --------------------------------------------------------------------
+    @cached_property
+    def move_values(self) -> tuple[Any, ...]:
+        """`move_value` of every move, by index."""
+        return tuple(self.move_value(move) for move in range(len(self.move_names)))
 
-    def read_original(self, text: str) -> list[Any]:
-        return [self.parse_original_board(content_lines(text))]
+    def ordered(self, moves: list[Any]) -> list[Any]:
+        """The moves in the order they are reported (clocks sorts them)."""
+        return moves
 
     def extra(self, boards: list[Any]) -> dict[str, Any]:
-        """Further JSON fields of a solved instance."""
+        """Further JSON fields of a solved instance, from its first and last board only."""
         return {}
 
-    def distance(self, table: TableReader, board: Any) -> int | None:
+    def distance(self, table: TableReader | None, board: Any) -> int | None:
         distance = table.array("distance").item(self.encode(board))
         return None if distance == UNREACHABLE else distance
 
-    def distances(self, table: TableReader, states: Any) -> np.ndarray:
-        distance = table.array("distance")[self.indices(states)].astype(np.int16)
-        distance[distance == UNREACHABLE] = -1
-        return distance
-
-    def solve(self, table: TableReader, board: Any) -> Solution:
+    def solve(self, table: TableReader | None, board: Any) -> Solution:
         distance_table = table.array("distance")
         parent = table.array("parent")
         index = self.encode(board)
@@ -132,61 +153,100 @@ class BoardPuzzle(Puzzle):
     def _goal_boards(self) -> dict[int, Any]:
         return {}
 
-    def valid_indices(self, states: Any, valid: np.ndarray, indices: np.ndarray) -> np.ndarray:
-        """`indices` when the vectorised reader accepted every item; otherwise
-        the batch read item by item (which names the first bad item)."""
-        if all_valid(valid, states, self.board):
-            return indices
-        return self.encode_each(states, self.encode)
 
-    # Many boards at once: the hooks the vectorised solve stands on ----------------
-    def distances_of(self, table: TableReader, keys: np.ndarray) -> np.ndarray:
+class BoardStorage(Storage):
+    """The one search of a board puzzle (the puzzle itself), whose table
+    holds every board's distance and parent move."""
+
+    puzzle: BoardPuzzle
+
+    @property
+    def encoding(self) -> str:
+        return self.puzzle.encoding
+
+    def searches(self) -> Mapping[str, Search]:
+        return {SINGLE_SEARCH: self.puzzle}
+
+    def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
+        distances = table.array("distance").astype(np.int64)
+        distances[distances == UNREACHABLE] = -1
+        return distances, lambda index: self.puzzle.compact(self.puzzle.decode(index))
+
+
+class BoardMany(ManyAtOnce):
+    """Boards many at once: a key is a board's index, and solutions follow
+    the parent moves of every board together. By default a line is read by
+    the puzzle's own `parse` (and kept only if written as `compact` writes
+    it); a puzzle with many lines to read overrides `read_many` with a
+    vectorised reader."""
+
+    puzzle: BoardPuzzle
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        puzzle = self.puzzle
+        keys, valid = np.zeros(len(lines), dtype=np.int64), np.zeros(len(lines), dtype=bool)
+        for row, text in enumerate(row_texts(lines)):
+            try:
+                board = puzzle.parse(text)
+            except InputError:
+                continue
+            if puzzle.compact(board) == text:
+                keys[row], valid[row] = puzzle.encode(board), True
+        return keys, valid
+
+    def distances_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
         distance = table.array("distance")[keys].astype(np.int16)
         distance[distance == UNREACHABLE] = -1
         return distance
 
-    def solve_many(self, table: TableReader, keys: np.ndarray) -> Answers:
+    def solve_many(self, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
         """Follows the parent moves of every solvable board at once."""
+        puzzle = self.puzzle
         distance = self.distances_of(table, keys)
         solvable = distance >= 0
         first = keys[solvable]
-        moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], self.advance)
+        moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], puzzle.advance)
         reasons = self.unsolvable_reasons(keys[~solvable])
-        return Answers(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
-
-    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
-        """The index after move `moves[i]` from board `indices[i]`, for every i
-        (-1 where the move is illegal): `apply` for many boards. By default
-        one board at a time."""
-        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
-        after = [self.apply(self.decode(index), move) for index, move in pairs]
-        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
+        return AnswerColumns(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
 
     def ordered_many(self, moves: np.ndarray) -> np.ndarray:
         """`ordered` for rows of move indices (each row's moves, then PADDING).
         By default the rows as they are, or, if the puzzle reorders its moves,
         its `ordered` row by row."""
-        if type(self).ordered is Puzzle.ordered:
+        puzzle = self.puzzle
+        if type(puzzle).ordered is BoardPuzzle.ordered:
             return moves
-        values = [self.move_value(move) for move in range(len(self.move_names))]
+        values = puzzle.move_values
         result = moves.copy()
         for row in result:
             count = int(np.count_nonzero(row != PADDING))
-            row[:count] = [values.index(value) for value in self.ordered([values[m] for m in row[:count]])]
+            row[:count] = [values.index(value) for value in puzzle.ordered([values[m] for m in row[:count]])]
         return result
 
     def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
         """`extra` for many solutions, from the index of each one's first and
-        last board (`extra` must look at no other board): one list per field.
-        By default `extra` one solution at a time."""
-        if type(self).extra is BoardPuzzle.extra:
+        last board: one list per field. By default `extra` one solution at a time."""
+        puzzle = self.puzzle
+        if type(puzzle).extra is BoardPuzzle.extra:
             return {}
         columns: dict[str, list[Any]] = {}
         for start, end in zip(first.tolist(), last.tolist(), strict=True):
-            for name, value in self.extra([self.decode(start), self.decode(end)]).items():
+            for name, value in puzzle.extra([puzzle.decode(start), puzzle.decode(end)]).items():
                 columns.setdefault(name, []).append(value)
         return columns
 
     def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
         """The reason of each unsolvable board (as `solve` gives it). By default one board at a time."""
-        return [self.unsolvable_reason(self.decode(index)) or NO_GOAL for index in indices.tolist()]
+        puzzle = self.puzzle
+        return [puzzle.unsolvable_reason(puzzle.decode(index)) or NO_GOAL for index in indices.tolist()]
+
+
+class BoardFormats(OriginalFormats):
+    """An original input that holds one board."""
+
+    @abstractmethod
+    def read_board(self, lines: list[tuple[int, str]]) -> Any:
+        """The one board of the original input's non-blank lines (numbered from 1)."""
+
+    def read(self, text: str) -> list[Any]:
+        return [self.read_board(content_lines(text))]

@@ -17,7 +17,7 @@ from rules import EMPTY_STEPS, is_sansu, neighbours_on_grid, nine_neighbours, sa
 
 from ninebase import lookup
 
-Answers = list[tuple[str, str]]
+ProposedAnswers = list[tuple[str, str]]
 MALFORMED = ["", "\n\n", "five\n", "1.5\nUD\n", "\x00\n", "- 1\n"]
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 NINE_INVERSE = {"AL": "AR", "AR": "AL", "BL": "BR", "BR": "BL", "C1": "C1", "C2": "C2", "C3": "C3"}
@@ -52,7 +52,7 @@ def sansu_text(count: int, tile: tuple[int, ...] | str) -> str:
     return f"{count}\n" + "".join(" ".join(cells[r : r + 3]) + "\n" for r in (0, 3, 6))
 
 
-def sansu_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Answers:
+def sansu_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> ProposedAnswers:
     optimum = tables.distance("sansu", compact)
     depth = {tuple(map(int, compact)): 0}
     layer = list(depth)
@@ -88,7 +88,7 @@ def eight_steps(board: str) -> list[tuple[str, str]]:
     return found
 
 
-def eight_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Answers:
+def eight_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> ProposedAnswers:
     optimum = tables.distance("eight", compact)
     answers = [("malformed", text) for text in MALFORMED]
     if optimum is None:
@@ -130,7 +130,7 @@ def nine_text(names: list[str], count: int | None = None) -> str:
     return "".join(f"{line}\n" for line in [str(len(names) if count is None else count), *names])
 
 
-def nine_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Answers:
+def nine_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> ProposedAnswers:
     optimum = tables.distance("nine", compact)
     walks = optimal_walks(compact, optimum, nine_steps, lambda b: tables.distance("nine", b), rng, 3)
     answers = [("right", nine_text(moves)) for moves in walks] + [("malformed", text) for text in MALFORMED]
@@ -151,7 +151,7 @@ def nine_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Ans
 
 
 # clocks ---------------------------------------------------------------------
-def clocks_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Answers:
+def clocks_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> ProposedAnswers:
     moves = tables.solve("clocks", compact).moves
     answers = [("right", " ".join(map(str, moves)) + "\n"), ("right", "\n".join(map(str, moves)) + "\n")]
     extra = rng.randrange(1, 10)
@@ -165,7 +165,7 @@ def clocks_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> A
 
 
 # cube -----------------------------------------------------------------------
-def cube_answers(tables: lookup.Tables, instances: list[str], rng: random.Random) -> Answers:
+def cube_answers(tables: lookup.Tables, instances: list[str], rng: random.Random) -> ProposedAnswers:
     """Answers to a whole input file (one line per dataset)."""
     exact = [tables.distance("cube", instance) for instance in instances]
     right = [d if d <= 30 else -1 for d in exact]

@@ -1,17 +1,26 @@
 """A sixth puzzle defined outside the project, in this one file: Lights Out
 3x3. Pressing a cell toggles it and its orthogonal neighbours; the goal is
 every light off. It proves that a puzzle needs one module and one
-registration (`puzzles.register`), and nothing else of the project."""
+registration (`puzzles.register`), and nothing else of the project: the
+rules in a `BoardPuzzle`, and beside them the roles it wants other than the
+defaults (its original formats, how a terminal and the page draw it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ninebase.puzzles import BoardPuzzle, ProposedAnswer, Solution
+from ninebase.puzzles import (
+    BoardFormats,
+    BoardPuzzle,
+    InputError,
+    PageView,
+    ProposedAnswer,
+    Solution,
+    TerminalView,
+    shown,
+)
 from ninebase.puzzles.drawing import cells_svg, grid, svg
-from ninebase.puzzles.text import InputError, content_lines, read_integer, shown
+from ninebase.puzzles.text import content_lines, read_integer
 
 
 def _toggles(cell: int) -> int:
@@ -33,8 +42,13 @@ class LightsOut(BoardPuzzle):
     move_names = tuple(str(cell) for cell in range(1, 10))
     encoding = "the nine lights in reading order as a binary number, first cell most significant"
     compact_help = "nine characters 0/1 in reading order, 1 a light that is on, e.g. 101010101"
-    original_help = "three lines of three characters 0/1, e.g.\n101\n010\n101"
     separator = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.formats = LightsFormats(self)
+        self.terminal = LightsTerminal(self)
+        self.page = LightsPage(self)
 
     def parse(self, text: str) -> int:
         if len(text) != 9 or set(text) - {"0", "1"}:
@@ -62,13 +76,14 @@ class LightsOut(BoardPuzzle):
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         return [states ^ mask for mask in TOGGLES]  # a press undoes itself
 
-    def indices(self, states: Any) -> np.ndarray:
-        return self.encode_each(states, self.encode)
 
-    def parse_original_board(self, lines: list[tuple[int, str]]) -> int:
-        return self.parse("".join(line.strip() for _, line in lines))
+class LightsFormats(BoardFormats):
+    help = "three lines of three characters 0/1, e.g.\n101\n010\n101"
 
-    def original_output(self, solution: Solution) -> str:
+    def read_board(self, lines: list[tuple[int, str]]) -> int:
+        return self.puzzle.parse("".join(line.strip() for _, line in lines))
+
+    def output(self, solution: Solution) -> str:
         return f"{solution.distance}\n{' '.join(solution.moves)}\n"
 
     def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
@@ -78,12 +93,16 @@ class LightsOut(BoardPuzzle):
         presses = " ".join(line for _, line in lines[1:]).split()
         return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), presses)]
 
-    def svg(self, board: int) -> str:
-        lights = self.compact(board)
-        return svg(180, 180, cells_svg(["" for _ in lights], ["#fd0" if c == "1" else "#333" for c in lights]), lights)
 
+class LightsTerminal(TerminalView):
     def panel(self, board: int) -> list[str]:
-        return grid(list(self.compact(board)))
+        return grid(list(self.puzzle.compact(board)))
+
+
+class LightsPage(PageView):
+    def svg(self, board: int) -> str:
+        lights = self.puzzle.compact(board)
+        return svg(180, 180, cells_svg(["" for _ in lights], ["#fd0" if c == "1" else "#333" for c in lights]), lights)
 
 
 PUZZLE = LightsOut()

@@ -17,22 +17,22 @@ from typing import Any
 import pytest
 from browsing import SCREENSHOTS, WIDTHS, browsing, console_errors, open_at, screenshot, serve_with_policy
 
-from ninebase import lookup
+from ninebase import puzzles
 
 pytestmark = pytest.mark.slow
 
 AXE = Path(os.environ.get("NINEBASE_AXE") or Path(__file__).parent / "tooling/node_modules/axe-core/axe.min.js")
 PAGES = {
     "index": "/",
-    **{name: f"/{name}" for name in lookup.PUZZLES},
+    **{name: f"/{name}" for name in tuple(puzzles.BUILT_IN)},
     "eight-solved": "/eight?state=123406789",
     "sansu-solved": "/sansu?state=123456789",
     "clocks-solved": "/clocks?state=12+12+12+12+12+12+12+12+12",
     "nine-solved": "/nine?state=000000000+111111111",
     "eight-unsolvable": "/eight?state=527943610",
     "nine-unsolvable": "/nine?state=111111111+111111111",
-    **{f"{name}-rules": f"/{name}/rules" for name in lookup.PUZZLES},
-    **{f"{name}-stats": f"/{name}/stats" for name in lookup.PUZZLES},
+    **{f"{name}-rules": f"/{name}/rules" for name in tuple(puzzles.BUILT_IN)},
+    **{f"{name}-stats": f"/{name}/stats" for name in tuple(puzzles.BUILT_IN)},
     "not-found": "/nosuch",
     "bad-position": "/eight?state=12",
     "random-out-of-range": "/sansu/random?distance=10",

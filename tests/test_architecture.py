@@ -16,7 +16,12 @@ import pytest
 
 from ninebase import lookup, puzzles
 
+sys.path.insert(0, str(Path(__file__).parent))
+from import_contracts import lint
+
 ROOT = Path(__file__).resolve().parent.parent
+DOOR = "Front ends go through Tables"
+EXPORTS = "Front ends use only what ninebase.puzzles exports"
 
 
 @pytest.mark.slow
@@ -53,7 +58,7 @@ def test_one_tables_object_serves_many_threads(tables_dir: Path) -> None:
     queries = []
     with lookup.open_tables(tables_dir) as warm:
         for name in puzzles.names():
-            distances, compact = puzzles.get(name).sample_space(warm.table(name))
+            distances, compact = puzzles.get(name).storage.sample_space(warm.table(name))
             queries += [(name, compact(rng.randrange(distances.size))) for _ in range(40)]
         expected = [warm.probe(name, state).to_dict() for name, state in queries]
     rng.shuffle(order := list(range(len(queries))))
@@ -63,7 +68,26 @@ def test_one_tables_object_serves_many_threads(tables_dir: Path) -> None:
 
 
 def test_the_import_contracts_hold() -> None:
-    """The layers, the forbidden imports, independent puzzles and no import
-    circles, as stated in pyproject.toml and checked by import-linter."""
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "import_contracts.py")], capture_output=True, text=True)
+    """The layers, the forbidden imports, independent puzzles, no import
+    circles and the one door, as stated in pyproject.toml and checked by
+    import-linter over the namespace (tests/import_contracts.py)."""
+    done = lint({}, [])
     assert done.returncode == 0 and "0 broken" in done.stdout, done.stdout[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("planted", "broken"),
+    [
+        ({"lookup/web/api.py": "from ninebase import build_tables"}, DOOR),
+        ({"lookup/web/api.py": "from ninebase.lookup import bulk"}, DOOR),
+        ({"lookup/cli/answering.py": "from ninebase.lookup.tablefile import TableFile"}, DOOR),
+        ({"lookup/web/position.py": "from ninebase.puzzles.cube.symmetry import _CELL_IMAGES"}, EXPORTS),
+        ({"lookup/contest/kit.py": "from ninebase.puzzles.text import content_lines"}, EXPORTS),
+    ],
+)
+def test_each_one_door_contract_fails_when_an_import_goes_around_it(planted: dict[str, str], broken: str) -> None:
+    done = lint(planted, [])
+    report = " ".join(done.stdout.split())  # contract names are wrapped to 80 columns
+    assert done.returncode == 1 and "1 broken" in done.stdout, done.stdout[-3000:]
+    assert re.search(re.escape(broken) + r"[^.]*? BROKEN", report), report[-2000:]

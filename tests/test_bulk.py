@@ -41,7 +41,7 @@ def chunk(texts: list[str], first: int = 1) -> Lines:
 
 def random_states(tables: lookup.Tables, name: str, count: int, seed: int) -> list[str]:
     """Random instances in compact form, as the puzzle writes them (unsolvable ones included)."""
-    distances, compact = puzzles.get(name).sample_space(tables.table(name))
+    distances, compact = puzzles.get(name).storage.sample_space(tables.table(name))
     return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
 
 
@@ -49,7 +49,7 @@ def assert_equal_to_scalar(puzzle: Puzzle, table: Any, texts: list[str], first: 
     """Each text is sent as one line ending in \\n (so a text ending in \\r ends in \\r\\n)."""
     lines = chunk(texts, first)
     expected = [reference(puzzle, table, text.removesuffix("\r"), first + n) for n, text in enumerate(texts)]
-    assert bulk.answers(puzzle, table, lines) == expected
+    assert bulk.solve_objects(puzzle, table, lines) == expected
     encoded = bulk.solve_chunk(puzzle, table, lines).decode()
     assert [json.loads(line) for line in encoded.split("\n")[:-1]] == expected
     assert bulk.distances_chunk(puzzle, table, lines).decode().split("\n")[:-1] == list(map(distance_line, expected))
@@ -68,7 +68,7 @@ def distance_line(answer: dict[str, Any]) -> str:
 @given(data=st.data())
 def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: st.DataObject) -> None:
     puzzle, table = puzzles.get(name), tables.table(name)
-    distances, compact = puzzle.sample_space(table)
+    distances, compact = puzzle.storage.sample_space(table)
     indices = data.draw(st.lists(st.integers(0, distances.size - 1), min_size=1, max_size=60))
     texts = [compact(index) for index in indices]
     for _ in range(data.draw(st.integers(0, 4))):  # bad lines and unusual spellings among them
@@ -85,7 +85,7 @@ def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: 
     texts = random_states(tables, name, 100_000, seed=20)
     expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
     lines = chunk(texts)
-    assert bulk.answers(puzzle, table, lines) == expected
+    assert bulk.solve_objects(puzzle, table, lines) == expected
     assert [json.loads(line) for line in bulk.solve_chunk(puzzle, table, lines).split(b"\n")[:-1]] == expected
 
 
@@ -107,7 +107,7 @@ def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None
 
 def test_a_line_that_is_not_utf8_is_a_bad_line(tables: lookup.Tables) -> None:
     lines = Lines(b"175426839\n17\xff5\n987654321\n")
-    answers = bulk.answers(puzzles.get("sansu"), tables.table("sansu"), lines)
+    answers = bulk.solve_objects(puzzles.get("sansu"), tables.table("sansu"), lines)
     assert [answer.get("distance") for answer in answers] == [5, None, 0]
     assert answers[1]["error"] == "the line is not UTF-8 text (byte 3)" and answers[1]["input"] == "17\ufffd5"
 
@@ -159,12 +159,12 @@ def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tabl
     puzzle, table = puzzles.get(name), tables.table(name)
     texts = random_states(tables, name, 2000, seed=3)
     cells, plain = Lines("".join(f"{text}\n" for text in texts).encode()).matrix()
-    keys, accepted = puzzle.read_many(cells)
+    keys, accepted = puzzle.many.read_many(cells)
     assert plain.all() and accepted.all()
-    assert puzzle.distances_of(table, keys).tolist() == tables.distances(name, texts).tolist()
+    assert puzzle.many.distances_of(table, keys).tolist() == tables.distances(name, texts).tolist()
     values = [puzzle.move_value(move) for move in range(len(puzzle.move_names))]
     expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
-    assert puzzle.solve_many(table, keys).dicts(name, texts, values) == expected
+    assert puzzle.many.solve_many(table, keys).dicts(name, texts, values) == expected
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -175,7 +175,7 @@ def test_the_fast_reader_takes_only_what_the_scalar_reader_writes_back(name: str
     every other line goes to the scalar reader (which names what is wrong)."""
     puzzle = puzzles.get(name)
     cells, plain = Lines(f"{text}\n".encode()).matrix()
-    _, accepted = puzzle.read_many(cells) if plain.all() else (None, np.zeros(1, dtype=bool))
+    _, accepted = puzzle.many.read_many(cells) if plain.all() else (None, np.zeros(1, dtype=bool))
     try:
         canonical = puzzle.compact(puzzle.board(text)) == text
     except InputError:
@@ -202,10 +202,10 @@ def test_the_cube_reads_its_datasets_as_they_arrive(tables: lookup.Tables) -> No
     breaks = [position + 1 for position, byte in enumerate(data) if byte == ord("\n")]
     starts = [0, *breaks]  # where each line starts, and the end
     bounds = [0, *sorted(rng.choice(np.arange(1, len(lines)), 40, replace=False).tolist()), len(starts) - 1]
-    stream, printed = cube.original_stream(), ""
+    stream, printed = cube.formats.stream(), ""
     for first, end in itertools.pairwise(bounds):  # chunks of whole lines, cut anywhere
         printed += stream.feed(Lines(data[starts[first] : starts[end]], first + 1, starts[first]), lambda: table)
         if stream.done:
             break
     printed += stream.finish(lambda: table)
-    assert stream.done and printed == cube.judge(table, cube.read_original(text))
+    assert stream.done and printed == cube.formats.judge(table, cube.formats.read(text))

@@ -31,10 +31,10 @@ def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(main, list(args), input=stdin)
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_judge_on_empty_input_says_a_whole_sentence(tables_dir: Path, name: str) -> None:
     result = run("judge", name, "--tables", str(tables_dir), stdin="")
-    last_line_of_example = puzzles.get(name).original_example().splitlines()[-1]
+    last_line_of_example = puzzles.get(name).formats.example().splitlines()[-1]
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert result.output.rstrip().endswith(last_line_of_example) and not result.output.rstrip().endswith("e.g.")
 
@@ -83,7 +83,7 @@ def test_every_error_quotes_the_input_once(tables_dir: Path, tables: lookup.Tabl
     assert state not in str(raised.value)  # the caller holds the input; the message says what is wrong in it
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_a_missing_state_asks_for_an_instance_of_the_puzzle(tables_dir: Path, name: str) -> None:
     result = run("solve", name, "--tables", str(tables_dir))
     assert result.exit_code == 2 and f"give an instance of {name} (" in result.output

@@ -58,7 +58,7 @@ def instances_of(package: Path, group: str = "*") -> list[list[str]]:
     """Each input file's instances in compact form."""
     puzzle = puzzles.get(package.name)
     return [
-        [puzzle.compact(board) for board in puzzle.read_original(path.read_text())]
+        [puzzle.compact(board) for board in puzzle.formats.read(path.read_text())]
         for path in sorted(package.glob(f"data/{group}/*.in"))
     ]
 
@@ -106,8 +106,8 @@ def test_answer_files_are_the_original_output(tables: lookup.Tables, packages) -
     for name, package in packages.items():
         puzzle = puzzles.get(name)
         for path in sorted(package.glob("data/*/*.in")):
-            instances = puzzle.read_original(path.read_text())
-            assert path.with_suffix(".ans").read_text() == puzzle.judge(tables.table(name), instances)
+            instances = puzzle.formats.read(path.read_text())
+            assert path.with_suffix(".ans").read_text() == puzzle.formats.judge(tables.table(name), instances)
 
 
 # Input validators -----------------------------------------------------------
@@ -203,12 +203,12 @@ def test_judges_agree_with_check(tables: lookup.Tables, packages, tmp_path: Path
     files = instances_of(packages[name])
     if kit.most_instances == 1:  # more instances: two at every distance
         largest = tables.stats(name)["max_distance"]
-        files += [[i] for d in range(largest + 1) for i in sample(table, puzzle, d, 2, 11)[0]]
+        files += [[i] for d in range(largest + 1) for i in sample(puzzle, table, d, 2, 11)[0]]
     trials = []  # (instances, input, answer file, kind, team answer, check's verdict)
     for instances in files:
         text, answer_file = kit.input_text(instances), answers_of(tables, puzzle, instances)
         for kind, answer in ANSWERS[name](tables, instances, rng):
-            verdict = check(table, puzzle, puzzle.read_original(text), answer)
+            verdict = check(puzzle, table, puzzle.formats.read(text), answer)
             trials.append((instances, text, answer_file, kind, answer, verdict))
 
     def judged(trial: tuple, number: int) -> bool:

@@ -1,9 +1,10 @@
-"""The `Puzzle` contract, one suite for every registered puzzle and the
-example plug-in: each hook is checked against the others (the scalar rules
-against the vectorised ones the builder searches with, solutions against the
-moves that replay them, the original formats against each other) and against
-the puzzle's table. Inputs come from the puzzle objects alone, so a puzzle
-added anywhere is checked here without naming it."""
+"""The `Puzzle` contract and its roles, one suite for every registered
+puzzle and the example plug-in: each hook is checked against the others (the
+scalar rules against the vectorised ones the builder searches with and the
+one reader of many lines, solutions against the moves that replay them, the
+original formats against each other) and against the puzzle's table. Inputs
+come from the puzzle objects alone, so a puzzle added anywhere is checked
+here without naming it."""
 
 from __future__ import annotations
 
@@ -22,14 +23,19 @@ from hypothesis import strategies as st
 from markup import parse_html
 
 from ninebase import lookup, puzzles
+from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
-from ninebase.lookup.tables import PuzzleTable, probe
-from ninebase.puzzles import InputError, Puzzle, Solution
+from ninebase.lookup.tables import PuzzleTable
+from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Solution
+from ninebase.puzzles.contract import missing_parts
+from ninebase.puzzles.roles import ROLES
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 every_puzzle = pytest.mark.parametrize("name", EVERY_PUZZLE)
+BOARD_PUZZLES = [name for name in EVERY_PUZZLE if name == PLUGIN.name or isinstance(puzzles.get(name), BoardPuzzle)]
+every_board_puzzle = pytest.mark.parametrize("name", BOARD_PUZZLES)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -48,12 +54,19 @@ def opened(every_tables: lookup.Tables) -> Callable[[str], PuzzleTable]:
 def space(opened) -> Callable[[str], tuple[np.ndarray, Callable[[int], str]]]:
     """A puzzle's sample space: every instance's distance (-1: unsolvable) and
     its compact form, read from the table once per module."""
-    return cache(lambda name: puzzles.get(name).sample_space(opened(name)))
+    return cache(lambda name: puzzles.get(name).storage.sample_space(opened(name)))
+
+
+def read_keys(puzzle: Puzzle, texts: list[str]) -> list[int]:
+    """The keys the one reader gives compact lines, all of which it must read at once."""
+    rows = bulk.read_at_once(puzzle, Lines(("\n".join(texts) + "\n").encode()))
+    assert rows.others == [], [texts[i] for i in rows.others[:5]]
+    return rows.keys.tolist()
 
 
 def state_count(puzzle: Puzzle) -> int:
     """How many indices `encode` numbers boards with: the size of the searches' space."""
-    counts = {search.state_count for search in puzzle.searches().values()}
+    counts = {search.state_count for search in puzzle.storage.searches().values()}
     assert len(counts) == 1, counts  # every search numbers boards the same way
     return counts.pop()
 
@@ -92,28 +105,27 @@ def test_the_examples_round_trip(name: str) -> None:
     assert puzzle.board(np.array(parts)) == instance
     numbers = [int(part) if part.isdigit() and str(int(part)) == part else part for part in parts]
     assert puzzle.board(numbers) == instance
-    original = puzzle.original_example()
-    assert original.endswith("\n") and original.strip() in puzzle.original_help
-    instances = puzzle.read_original(original)
+    original = puzzle.formats.example()
+    assert original.endswith("\n") and original.strip() in puzzle.formats.help
+    instances = puzzle.formats.read(original)
     assert instances
     for read in instances:
         assert puzzle.board(puzzle.compact(read)) == read
 
 
 @every_puzzle
-def test_malformed_states_raise_input_error_naming_the_item(name: str, opened) -> None:
+def test_malformed_states_raise_input_error_naming_the_item(name: str, every_tables: lookup.Tables) -> None:
     puzzle = puzzles.get(name)
     for text in ("", "x", puzzle.example() + " x", puzzle.example()[:-1]):
         with pytest.raises(InputError) as raised:
             puzzle.board(text)
         assert str(raised.value) and "\n" not in str(raised.value)
-    with pytest.raises(InputError, match="item 1"):
-        puzzle.distances(opened(name), [puzzle.example(), "x"])
-    with pytest.raises(InputError, match="item 1"):
-        puzzle.distances(opened(name), np.array([puzzle.example(), "x"]))
+    for states in ([puzzle.example(), "x"], np.array([puzzle.example(), "x"]), [puzzle.example(), "a\nb"]):
+        with pytest.raises(InputError, match="item 1"):
+            every_tables.distances(puzzle, states)
 
 
-@every_puzzle
+@every_board_puzzle
 @PROPERTY
 @given(data=st.data())
 def test_encode_and_decode_are_inverse(name: str, data: st.DataObject) -> None:
@@ -122,28 +134,24 @@ def test_encode_and_decode_are_inverse(name: str, data: st.DataObject) -> None:
     boards = [puzzle.decode(index) for index in indices]
     assert [puzzle.encode(board) for board in boards] == indices
     assert [puzzle.decode(puzzle.encode(board)) for board in boards] == boards
-    if puzzle.instances_are_boards:
-        compacts = [puzzle.compact(board) for board in boards]
-        assert [puzzle.board(text) for text in compacts] == boards
-        assert puzzle.indices(compacts).tolist() == indices
-        assert puzzle.indices(np.array(compacts)).tolist() == indices
+    compacts = [puzzle.compact(board) for board in boards]
+    assert [puzzle.board(text) for text in compacts] == boards
+    assert read_keys(puzzle, compacts) == indices
 
 
-@every_puzzle
+@every_board_puzzle
 def test_compact_forms_of_many_boards_read_back_to_their_index(name: str) -> None:
     """Every board where there are at most 2**16, about 2**16 evenly spread ones elsewhere."""
     puzzle = puzzles.get(name)
-    if not puzzle.instances_are_boards:
-        pytest.skip(f"{name}'s instances are not boards")
     count = state_count(puzzle)
     indices = np.arange(0, count, count // 2**16 + 1)
-    compacts = np.array([puzzle.compact(puzzle.decode(int(index))) for index in indices])
-    assert len(set(compacts.tolist())) == indices.size
-    assert np.array_equal(puzzle.indices(compacts), indices)
+    compacts = [puzzle.compact(puzzle.decode(int(index))) for index in indices.tolist()]
+    assert len(set(compacts)) == indices.size
+    assert read_keys(puzzle, compacts) == indices.tolist()
 
 
 # Moves and goals -----------------------------------------------------------------
-@every_puzzle
+@every_board_puzzle
 @PROPERTY
 @given(data=st.data())
 def test_apply_agrees_with_successors_and_with_the_searches(name: str, data: st.DataObject, opened) -> None:
@@ -156,7 +164,7 @@ def test_apply_agrees_with_successors_and_with_the_searches(name: str, data: st.
         assert puzzle.successors(board) == [(m, a) for m, a in zip(moves, after, strict=True) if a is not None]
     else:
         assert puzzle.successors(puzzle.board(puzzle.example())) is None
-    for group, search in puzzle.searches().items():
+    for group, search in puzzle.storage.searches().items():
         assert tuple(search.move_names) == tuple(puzzle.move_names), group
         # apply, then undo with the vectorised rules the builder searches with (one batch, sorted)
         reached = sorted({puzzle.encode(following) for following in after if following is not None})
@@ -184,18 +192,18 @@ def test_apply_agrees_with_successors_and_with_the_searches(name: str, data: st.
                 assert distance - 1 in following
 
 
-@every_puzzle
+@every_board_puzzle
 def test_every_goal_state_is_a_goal(name: str, space) -> None:
     puzzle = puzzles.get(name)
-    for group in puzzle.distance_groups():
-        goals = puzzle.searches()[group].goal_states()
+    for group in puzzle.storage.distance_groups():
+        goals = puzzle.storage.searches()[group].goal_states()
         assert goals.size
         shown = goals[:: max(1, goals.size // 64)]  # evenly spread, at most about 64 of them
         assert all(puzzle.is_goal(puzzle.decode(int(goal))) for goal in shown), group
     if puzzle.instances_are_boards:  # one search over the boards: its goals are exactly the distance-0 boards
-        (group,) = puzzle.distance_groups()
+        (group,) = puzzle.storage.distance_groups()
         distances, _ = space(name)
-        assert np.array_equal(np.flatnonzero(distances == 0), np.sort(puzzle.searches()[group].goal_states()))
+        assert np.array_equal(np.flatnonzero(distances == 0), np.sort(puzzle.storage.searches()[group].goal_states()))
 
 
 # Answers from the table ------------------------------------------------------------
@@ -214,7 +222,9 @@ def sampled(space, name: str, data: st.DataObject) -> tuple[str, int | None]:
 @every_puzzle
 @PROPERTY
 @given(data=st.data())
-def test_solve_replays_to_a_goal_and_agrees_with_distance(name: str, data: st.DataObject, opened, space) -> None:
+def test_solve_replays_to_a_goal_and_agrees_with_distance(
+    name: str, data: st.DataObject, opened, space, every_tables: lookup.Tables
+) -> None:
     puzzle = puzzles.get(name)
     table = opened(name)
     state, expected = sampled(space, name, data)
@@ -222,12 +232,14 @@ def test_solve_replays_to_a_goal_and_agrees_with_distance(name: str, data: st.Da
     assert puzzle.compact(instance) == state
     assert puzzle.distance(table, instance) == expected
     stored = -1 if expected is None else expected
-    assert puzzle.distances(table, [state]).tolist() == [stored]
-    assert puzzle.distances(table, np.array([state, state])).tolist() == [stored, stored]
+    assert every_tables.distances(puzzle, [state]).tolist() == [stored]
+    assert every_tables.distances(puzzle, np.array([state, state])).tolist() == [stored, stored]
     solution = puzzle.solve(table, instance)
     assert (solution.puzzle, solution.state, solution.distance) == (name, state, expected)
     assert json.loads(json.dumps(solution.to_dict())) == solution.to_dict()
-    assert sorted(map(json.dumps, puzzle.ordered(list(solution.moves)))) == sorted(map(json.dumps, solution.moves))
+    if isinstance(puzzle, BoardPuzzle):
+        moves = sorted(map(json.dumps, puzzle.ordered(list(solution.moves))))
+        assert moves == sorted(map(json.dumps, solution.moves))
     if expected is None:
         assert solution.moves == [] and solution.to_dict()["reason"] and len(solution.boards) == 1
         if puzzle.instances_are_boards:
@@ -251,18 +263,18 @@ def test_the_original_output_reads_back_and_checks_optimal(name: str, data: st.D
     state, expected = sampled(space, name, data)
     instance = puzzle.board(state)
     solution = puzzle.solve(table, instance)
-    output = puzzle.original_output(solution)
-    assert output.endswith("\n") and puzzle.judge(table, [instance]) == output
-    (answer,) = puzzle.read_answers(output, 1)
+    output = puzzle.formats.output(solution)
+    assert output.endswith("\n") and puzzle.formats.judge(table, [instance]) == output
+    (answer,) = puzzle.formats.read_answers(output, 1)
     assert answer.count is not None or answer.moves is not None
     if answer.count is not None:
-        assert answer.count == puzzle.original_count(expected)
+        assert answer.count == puzzle.formats.count(expected)
     if answer.moves is not None:
         names = [puzzle.move_names[move_index(puzzle)[json.dumps(v)]] for v in solution.moves]
         assert answer.moves == names
     if answer.final is not None:
         assert answer.final == solution.boards[-1]
-    verdict = check_answer(table, puzzle, [instance], output)
+    verdict = check_answer(puzzle, table, [instance], output)
     assert verdict.kind == OPTIMAL, verdict.line()
 
 
@@ -270,15 +282,15 @@ def test_the_original_output_reads_back_and_checks_optimal(name: str, data: st.D
 def test_the_original_example_through_judge_read_answers_and_check(name: str, opened) -> None:
     puzzle = puzzles.get(name)
     table = opened(name)
-    instances = puzzle.read_original(puzzle.original_example())
-    output = puzzle.judge(table, instances)
+    instances = puzzle.formats.read(puzzle.formats.example())
+    output = puzzle.formats.judge(table, instances)
     solutions = [puzzle.solve(table, instance) for instance in instances]
-    assert output == "".join(puzzle.original_output(solution) for solution in solutions)
-    answers = puzzle.read_answers(output, len(instances))
+    assert output == "".join(puzzle.formats.output(solution) for solution in solutions)
+    answers = puzzle.formats.read_answers(output, len(instances))
     assert len(answers) == len(instances)
     for answer, solution in zip(answers, solutions, strict=True):
-        assert answer.count in (None, puzzle.original_count(solution.distance))
-    assert check_answer(table, puzzle, instances, output).kind == OPTIMAL
+        assert answer.count in (None, puzzle.formats.count(solution.distance))
+    assert check_answer(puzzle, table, instances, output).kind == OPTIMAL
 
 
 # Words ---------------------------------------------------------------------------
@@ -295,10 +307,10 @@ def test_moves_and_words(name: str, opened) -> None:
     assert len(set(labels)) == len(labels)
     for words in (puzzle.unit, puzzle.instance_noun):
         assert len(words) == 2 and all(isinstance(w, str) and w for w in words) and words[0] != words[1]
-    assert isinstance(puzzle.encoding, str) and puzzle.encoding
-    assert puzzle.original_answer_limit is None or puzzle.original_answer_limit > 0
+    assert isinstance(puzzle.storage.encoding, str) and puzzle.storage.encoding
+    assert puzzle.formats.answer_limit is None or puzzle.formats.answer_limit > 0
     attrs = opened(name).attrs()
-    assert puzzle.file_attrs()["puzzle"] == attrs["puzzle"] == name
+    assert puzzle.storage.file_attrs()["puzzle"] == attrs["puzzle"] == name
     assert [str(n) for n in attrs["move_names"]] == list(names)
 
 
@@ -312,26 +324,26 @@ def assert_svg(drawing: str) -> None:
 @every_puzzle
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
-def test_drawings(name: str, data: st.DataObject, opened, space) -> None:
+def test_drawings(name: str, data: st.DataObject, opened, space, every_tables: lookup.Tables) -> None:
     puzzle = puzzles.get(name)
     table = opened(name)
     state = puzzle.example() if data.draw(st.booleans()) else sampled(space, name, data)[0]
     instance = puzzle.board(state)
-    probed = probe(puzzle, table, instance)
+    probed = every_tables.probe(puzzle, state)
     solution = probed.solution
     for board in solution.boards:
-        assert_svg(puzzle.svg(board))
-        lines = puzzle.panel(board)
+        assert_svg(puzzle.page.svg(board))
+        lines = puzzle.terminal.panel(board)
         assert lines and all(isinstance(line, str) and "\n" not in line for line in lines)
-        assert all(isinstance(puzzle.token_colour(t), (str, type(None))) for t in " ".join(lines).split())
-    heading = puzzle.heading(solution)
+        assert all(isinstance(puzzle.terminal.token_colour(t), (str, type(None))) for t in " ".join(lines).split())
+    heading = puzzle.terminal.heading(solution)
     assert heading and "\n" not in heading
-    assert isinstance(puzzle.board_caption(instance), str) and isinstance(puzzle.goal_caption, str)
-    panel = puzzle.page_panel(table, instance)
+    assert isinstance(puzzle.page.board_caption(instance), str) and isinstance(puzzle.terminal.goal_caption, str)
+    panel = puzzle.page.page_panel(table, instance)
     if panel:
         parse_html(panel)
     json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.step_fields(solution)])
-    panels = puzzle.probe_panels(probed)
+    panels = puzzle.terminal.probe_panels(probed)
     if puzzle.instances_are_boards:
         assert probed.successors is not None and panels is None
     else:
@@ -344,10 +356,10 @@ def test_drawings(name: str, data: st.DataObject, opened, space) -> None:
 
 # Stats and the sample space ----------------------------------------------------------
 @every_puzzle
-def test_stats_agree_with_the_sample_space(name: str, opened, space) -> None:
+def test_stats_agree_with_the_sample_space(name: str, opened, space, every_tables: lookup.Tables) -> None:
     puzzle = puzzles.get(name)
     table = opened(name)
-    stats = puzzle.stats(table)
+    stats = puzzle.storage.stats(table)
     assert set(stats) == {"puzzle", "states", "solvable", "max_distance", "histogram"}
     distances, compact = space(name)
     solvable = distances[distances >= 0]
@@ -356,10 +368,10 @@ def test_stats_agree_with_the_sample_space(name: str, opened, space) -> None:
     assert stats["max_distance"] == int(solvable.max()) == len(stats["histogram"]) - 1
     assert stats["histogram"] == np.bincount(solvable).tolist()
     assert json.loads(json.dumps(stats)) == stats
-    text = puzzle.stats_text(table)
+    text = puzzle.terminal.stats_text(table)
     assert name in text and f"{stats['max_distance']}" in text
     for index in (0, distances.size - 1, int(np.argmax(distances))):
-        assert puzzle.distances(table, [compact(index)]).tolist() == [distances[index]]
+        assert every_tables.distances(puzzle, [compact(index)]).tolist() == [distances[index]]
 
 
 # Other rules -----------------------------------------------------------------------
@@ -382,7 +394,7 @@ def test_variants(name: str) -> None:
     for chosen in itertools.chain.from_iterable(itertools.combinations(choices, k) for k in range(len(choices) + 1)):
         for options in itertools.product(*chosen):
             solver = puzzle.variant(dict(options))
-            assert solver.name == name and solver.unit[1] and solver.goal_caption
+            assert solver.name == name and solver.unit[1] and solver.terminal.goal_caption
             # the solver's own example is written for one choice of rules (clocks: 12-hour dials),
             # so each rules read the examples that suit them
             readable = []
@@ -394,9 +406,9 @@ def test_variants(name: str) -> None:
             assert readable, options
             for example, board in readable:
                 assert solver.compact(board) == example
-                solution = solver.solve(board)
+                solution = solver.solve(None, board)
                 assert solution.distance == len(solution.moves) and len(solution.boards) == len(solution.moves) + 1
-                assert solver.heading(solution) and solver.panel(board)
+                assert solver.terminal.heading(solution) and solver.terminal.panel(board)
                 assert all(solver.move_label(move) for move in solution.moves)
 
 
@@ -406,11 +418,90 @@ def test_clocks_rules_hours_and_backward(space) -> None:
     clocks = puzzles.get("clocks")
     assert [(o.name, o.choices) for o in clocks.variant_options] == [("hours", ("4", "12")), ("backward", ())]
     solver = clocks.variant({"hours": "12", "backward": True})
-    assert solver.solve(solver.board("1 1 1 12 12 12 12 12 12")).moves == [-2]
-    assert clocks.variant({"hours": 12}).solve(solver.board("1 1 1 12 12 12 12 12 12")).distance == 11
+    assert solver.solve(None, solver.board("1 1 1 12 12 12 12 12 12")).moves == [-2]
+    assert clocks.variant({"hours": 12}).solve(None, solver.board("1 1 1 12 12 12 12 12 12")).distance == 11
     with pytest.raises(InputError, match="hours"):
         clocks.variant({"hours": "7"})
     same = clocks.variant({})
     distances, compact = space("clocks")
     for index in np.random.default_rng(5).integers(distances.size, size=200).tolist():
-        assert same.solve(same.board(compact(index))).distance == distances[index]
+        assert same.solve(None, same.board(compact(index))).distance == distances[index]
+
+
+# The contract's own shape ----------------------------------------------------------
+def public_members(kind: type) -> set[str]:
+    """What a class offers other code: public methods, properties and attributes, annotated ones too."""
+    annotated = {name for klass in kind.__mro__ for name in getattr(klass, "__annotations__", {})}
+    return {name for name in {*dir(kind), *annotated} if not name.startswith("_")}
+
+
+def test_the_rules_core_has_thirty_members_at_most() -> None:
+    members = public_members(Puzzle)
+    assert len(members) <= 30, sorted(members)
+    assert {"formats", "terminal", "page", "many", "storage"} <= members  # the roles beside the rules
+
+
+@every_puzzle
+def test_every_puzzle_has_every_part_it_claims(name: str) -> None:
+    puzzle = puzzles.get(name)
+    assert missing_parts(puzzle) == []
+    for attribute, (kind, optional) in ROLES.items():
+        role = getattr(puzzle, attribute)
+        assert isinstance(role, kind) or (optional and role is None), attribute
+        assert role is None or role.puzzle is puzzle  # each role is built with its own puzzle
+
+
+class FormatsWithoutHelp(OriginalFormats):
+    """Original formats whose author forgot to say what the input looks like."""
+
+    def read(self, text: str) -> list[Any]:
+        return []
+
+    def output(self, solution: Solution) -> str:
+        return ""
+
+    def read_answers(self, text: str, count: int) -> list[Any]:
+        return []
+
+
+class Unfinished(Puzzle):
+    """A puzzle whose author forgot its compact form's words, put something
+    else where its terminal view goes and gave formats without their words."""
+
+    name = "unfinished"
+    move_names = ("flip",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.terminal = object()  # type: ignore[assignment]
+        self.formats = FormatsWithoutHelp(self)
+
+    def parse(self, text: str) -> str:
+        return text
+
+    def compact(self, board: str) -> str:
+        return board
+
+    def apply(self, board: str, move: int) -> str:
+        return board
+
+    def is_goal(self, board: str) -> bool:
+        return True
+
+    def distance(self, table: Any, board: str) -> int:
+        return 0
+
+    def solve(self, table: Any, board: str) -> Solution:
+        return Solution(self.name, board, 0, [], [board])
+
+
+def test_a_puzzle_that_lacks_a_part_is_refused_at_once_in_one_line() -> None:
+    with pytest.raises(InputError) as raised:
+        puzzles.register(Unfinished())
+    message = str(raised.value)
+    assert "\n" not in message and message.startswith("puzzle 'unfinished' cannot be used: ")
+    for part in ("it sets no compact_help", "its terminal is a object, not a TerminalView", "its formats sets no help"):
+        assert part in message, message
+    assert "unfinished" not in puzzles.names()
+    with pytest.raises(InputError, match="it is a str, not a Puzzle"):
+        puzzles.register("lights")  # type: ignore[arg-type]

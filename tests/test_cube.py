@@ -21,7 +21,7 @@ from rules import (
 from ninebase import lookup
 from ninebase.build_tables.engine import breadth_first
 from ninebase.lookup.cli import main
-from ninebase.puzzles.cube import CubeSearch, pattern_tables
+from ninebase.puzzles.cube.board import CubeSearch, pattern_tables
 
 SAMPLE = """1 2
 W W W

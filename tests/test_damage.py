@@ -30,8 +30,8 @@ def flip_count(size: int) -> int:
 def inputs(puzzle: Puzzle, tables: lookup.Tables) -> tuple[str, str, str, int]:
     """The puzzle's own example in compact form and as the original input, the
     answer judge gives for that input from the intact table, and a distance to sample."""
-    original = puzzle.original_example()
-    answer = puzzle.judge(tables.table(puzzle.name), puzzle.read_original(original))
+    original = puzzle.formats.example()
+    answer = puzzle.formats.judge(tables.table(puzzle.name), puzzle.formats.read(original))
     return puzzle.example(), original, answer, min(3, tables.stats(puzzle.name)["max_distance"])
 
 

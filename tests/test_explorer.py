@@ -34,7 +34,7 @@ pytestmark = pytest.mark.slow
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 SCREENSHOTS = Path(os.environ.get("NINEBASE_SCREENSHOTS", "")) if os.environ.get("NINEBASE_SCREENSHOTS") else None
 
-EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
+EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
 """Each puzzle's own example of its compact form."""
 
 

@@ -21,7 +21,7 @@ from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup.web import create_app
 from ninebase.lookup.web.errors import quality
 
-EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
+EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 SOLVED = {
     "sansu": "123456789",
@@ -86,11 +86,11 @@ def page(client: TestClient, url: str, status: int = 200) -> Page:
     return Page(response.text)
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_a_puzzle_page_says_what_the_puzzle_is_and_draws_the_goal(client: TestClient, name: str) -> None:
     puzzle = puzzles.get(name)
     html = client.get(f"/{name}", params={"state": EXAMPLES[name]}, headers=BROWSER).text
-    assert puzzle.about().split(";")[0] in html
+    assert puzzle.page.about().split(";")[0] in html
     assert f'href="/{name}/rules"' in html
     goal = re.search(r'<figure class="goal">(.*?)<figcaption>(.*?)</figcaption>', html, re.S)
     assert goal is not None and "<svg" in goal.group(1) and goal.group(2).strip()
@@ -139,7 +139,7 @@ def test_a_move_that_keeps_the_distance_is_not_a_losing_move(client: TestClient)
     assert "+0" not in html and "no closer" in html
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_the_random_box_starts_at_a_distance_that_exists_and_shows_the_range(
     client: TestClient, tables: lookup.Tables, name: str
 ) -> None:
@@ -163,7 +163,7 @@ def test_a_distance_that_does_not_exist_keeps_the_question_and_says_why(client: 
 
 
 def test_the_stats_chart_has_axes_and_every_count_as_text(client: TestClient, tables: lookup.Tables) -> None:
-    for name in lookup.PUZZLES:
+    for name in tuple(puzzles.BUILT_IN):
         html = client.get(f"/{name}/stats", headers=BROWSER).text
         histogram = tables.stats(name)["histogram"]
         rows = re.findall(r'<tr><th scope="row">(\d+)</th>.*?<td>([\d,]+)</td></tr>', html, re.S)
@@ -174,7 +174,7 @@ def test_the_stats_chart_has_axes_and_every_count_as_text(client: TestClient, ta
         assert "hover" not in html.lower()
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_the_rules_page(client: TestClient, name: str) -> None:
     shown = page(client, f"/{name}/rules")
     html = client.get(f"/{name}/rules").text
@@ -231,7 +231,7 @@ def test_accept_header_qualities() -> None:
 
 def pages_to_check() -> list[str]:
     urls = ["/", "/nosuch", "/eight?state=12", "/sansu/random?distance=10"]
-    for name in lookup.PUZZLES:
+    for name in tuple(puzzles.BUILT_IN):
         urls += [f"/{name}", f"/{name}/rules", f"/{name}/stats"]
     urls += [f"/{name}?state={state}" for name, state in {**SOLVED, **UNSOLVABLE}.items()]
     return urls
@@ -265,12 +265,12 @@ def test_each_move_link_names_the_cells_it_changes(client: TestClient, tables: l
     successors = tables.probe(name, EXAMPLES[name]).successors
     assert len(links) == len(successors)
     for link, successor in zip(links, successors, strict=True):
-        changes = puzzle.move_changes(board, values.index(successor.move))
+        changes = puzzle.page.move_changes(board, values.index(successor.move))
         declared = {str(cell): [change.source, change.turn] for cell, change in changes.items()}
         assert json.loads(link["data-motion"]) == declared and declared
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_the_shortest_way_is_a_frame_per_board(client: TestClient, tables: lookup.Tables, name: str) -> None:
     puzzle = puzzles.get(name)
     solution = tables.solve(name, EXAMPLES[name])
@@ -291,8 +291,8 @@ def test_the_shortest_way_is_a_frame_per_board(client: TestClient, tables: looku
 
 def test_the_index_introduces_every_puzzle(client: TestClient) -> None:
     html = client.get("/", headers=BROWSER).text
-    for name in lookup.PUZZLES:
-        assert puzzles.get(name).about() in html.replace("&#39;", "'")
+    for name in tuple(puzzles.BUILT_IN):
+        assert puzzles.get(name).page.about() in html.replace("&#39;", "'")
         assert f'href="/{name}/rules"' in html
 
 

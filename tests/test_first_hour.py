@@ -39,7 +39,7 @@ def test_judge_help_shows_every_input_format() -> None:
         text = CliRunner().invoke(main, ["judge", "--help"]).output
         for name in puzzles.names():
             assert f"\n{name}: " in text
-            assert all(f"  {line}\n" in text for line in puzzles.get(name).original_example().splitlines()), name
+            assert all(f"  {line}\n" in text for line in puzzles.get(name).formats.example().splitlines()), name
     assert "separated by spaces" in text and "with no spaces" in text
 
 

@@ -11,10 +11,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ninebase.lookup import PUZZLES as NAMES
 from ninebase.lookup import InputError
 from ninebase.lookup.cli import main
-from ninebase.puzzles import get
+from ninebase.puzzles import BUILT_IN, get
+
+NAMES = tuple(BUILT_IN)
 
 NEAR_MISSES = [
     "1",

@@ -14,7 +14,7 @@ from ninebase import lookup, puzzles
 from ninebase.puzzles import Solution
 
 POSITION_ATTRIBUTES = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "data-cell"}
-BOARD_PUZZLES = [name for name in lookup.PUZZLES if puzzles.get(name).instances_are_boards]
+BOARD_PUZZLES = [name for name in tuple(puzzles.BUILT_IN) if puzzles.get(name).instances_are_boards]
 
 
 def cells(svg: str) -> dict[int, ElementTree.Element]:
@@ -38,18 +38,18 @@ def content(group: ElementTree.Element) -> list[tuple[str, tuple, str]]:
 
 def random_boards(tables: lookup.Tables, name: str, count: int = 15) -> list:
     puzzle = puzzles.get(name)
-    distances, compact = puzzle.sample_space(tables.table(name))
+    distances, compact = puzzle.storage.sample_space(tables.table(name))
     rng = random.Random(22)
     return [puzzle.board(compact(rng.randrange(distances.size))) for _ in range(count)]
 
 
-@pytest.mark.parametrize("name", lookup.PUZZLES)
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
 def test_every_puzzle_says_what_it_is_and_has_full_rules(name: str) -> None:
     puzzle = puzzles.get(name)
-    sentences = [s for s in puzzle.about().replace("e.g.", "eg").split(". ") if s.strip()]
-    assert 2 <= len(sentences) <= 4 and "olved" in puzzle.about()
-    rules = puzzle.rules()
-    assert rules != LIGHTS.rules() and len(rules) > 600
+    sentences = [s for s in puzzle.page.about().replace("e.g.", "eg").split(". ") if s.strip()]
+    assert 2 <= len(sentences) <= 4 and "olved" in puzzle.page.about()
+    rules = puzzle.page.rules()
+    assert rules != LIGHTS.page.rules() and len(rules) > 600
     for move in puzzle.move_names:
         assert move in rules, f"{name}: the rules never name the move {move}"
     assert puzzle.example() in rules
@@ -59,15 +59,15 @@ def test_every_puzzle_says_what_it_is_and_has_full_rules(name: str) -> None:
 def test_a_move_declares_exactly_the_cells_whose_drawing_changes(tables: lookup.Tables, name: str) -> None:
     puzzle = puzzles.get(name)
     for board in random_boards(tables, name):
-        before = cells(puzzle.svg(board))
+        before = cells(puzzle.page.svg(board))
         assert sorted(before) == list(range(1, len(before) + 1))
         for move in range(len(puzzle.move_names)):
             after_board = puzzle.apply(board, move)
-            declared = puzzle.move_changes(board, move)
+            declared = puzzle.page.move_changes(board, move)
             if after_board is None:
                 assert declared == {}
                 continue
-            after = cells(puzzle.svg(after_board))
+            after = cells(puzzle.page.svg(after_board))
             changed = {number for number in before if markup(before[number]) != markup(after[number])}
             assert changed <= set(declared) <= set(before), (puzzle.compact(board), puzzle.move_names[move])
             for number, change in declared.items():
@@ -80,7 +80,7 @@ def test_the_cube_rolls_the_cube_into_the_empty_square(tables: lookup.Tables) ->
     cube = puzzles.get("cube")
     solution = tables.solve("cube", "2 1 RBWRWWEWW")
     for board, move in zip(solution.boards, solution.moves, strict=False):
-        changes = cube.move_changes(board, cube.move_names.index(move))
+        changes = cube.page.move_changes(board, cube.move_names.index(move))
         empty = board[0] + 1
         assert set(changes) == {empty, changes[empty].source} and changes[changes[empty].source].source == empty
         assert changes[empty].source == cube.apply(board, cube.move_names.index(move))[0] + 1
@@ -99,19 +99,19 @@ def test_the_cube_rolls_the_cube_into_the_empty_square(tables: lookup.Tables) ->
 )
 def test_the_goal_beside_the_board(tables: lookup.Tables, name: str, state: str, goal: str | None) -> None:
     puzzle = puzzles.get(name)
-    board, caption = puzzle.goal(tables.solve(name, state))
+    board, caption = puzzle.page.goal(tables.solve(name, state))
     assert caption
     if goal is not None:
         assert puzzle.compact(board) == goal
     else:
-        assert puzzle.svg(board) == puzzle.svg(tables.solve(name, state).boards[-1])
+        assert puzzle.page.svg(board) == puzzle.page.svg(tables.solve(name, state).boards[-1])
 
 
 def test_the_defaults_serve_a_puzzle_that_declares_none() -> None:
-    assert "fewest presses" in LIGHTS.about()
-    rules = LIGHTS.rules()
+    assert "fewest presses" in LIGHTS.page.about()
+    rules = LIGHTS.page.rules()
     assert "101010101" in rules and "\n    101\n    010\n    101\n" in rules
-    assert LIGHTS.move_changes(0b101010101, 4) == {}
+    assert LIGHTS.page.move_changes(0b101010101, 4) == {}
     boards = [0b010111010, 0]
-    assert LIGHTS.goal(Solution("lights", "010111010", 1, ["5"], boards)) == (0, "goal")
-    assert LIGHTS.goal(Solution("lights", "010111010", None, [], boards[:1])) is None
+    assert LIGHTS.page.goal(Solution("lights", "010111010", 1, ["5"], boards)) == (0, "goal")
+    assert LIGHTS.page.goal(Solution("lights", "010111010", None, [], boards[:1])) is None

@@ -65,7 +65,7 @@ def state_of(href: str, path: str) -> str:
 
 @cache
 def sample_space(tables: lookup.Tables, name: str) -> tuple[np.ndarray, Callable[[int], str]]:
-    return puzzles.get(name).sample_space(tables.table(name))
+    return puzzles.get(name).storage.sample_space(tables.table(name))
 
 
 def some_states(tables: lookup.Tables, name: str, count: int = 4, seed: int = 0) -> list[str]:

@@ -24,7 +24,7 @@ def test_sansu_compact_round_trip(tile: tuple[int, ...]) -> None:
 @given(tiles, st.sampled_from(["\n", "\r\n"]), st.sampled_from([" ", "  ", "\t"]))
 def test_sansu_original_round_trip(tile: tuple[int, ...], newline: str, gap: str) -> None:
     text = newline.join(gap.join(str(d + 1) for d in tile[r : r + 3]) for r in (0, 3, 6)) + newline
-    assert sansu.read_original(text) == [tile]
+    assert sansu.formats.read(text) == [tile]
 
 
 @given(dial_sets)
@@ -36,7 +36,7 @@ def test_clocks_compact_round_trip(dials: int) -> None:
 def test_clocks_original_round_trip(dials: int) -> None:
     hours = clocks.compact(dials).split()
     text = "\n".join(" ".join(hours[r : r + 3]) for r in (0, 3, 6)) + "\n"
-    assert clocks.read_original(text) == [dials]
+    assert clocks.formats.read(text) == [dials]
 
 
 @given(st.text(max_size=12))
@@ -64,7 +64,7 @@ def test_clocks_compact_rejects_anything_but_nine_dial_values(tokens: list[str])
 def test_original_readers_answer_or_raise_input_error(text: str) -> None:
     for puzzle in (sansu, clocks):
         try:
-            boards = puzzle.read_original(text)
+            boards = puzzle.formats.read(text)
         except InputError as error:
             assert str(error) and "\n" not in str(error)
         else:
@@ -97,12 +97,12 @@ def test_sansu_errors_name_the_problem(text: str, fragment: str) -> None:
 )
 def test_sansu_original_errors_name_the_line(text: str, fragment: str) -> None:
     with pytest.raises(InputError, match=fragment):
-        sansu.read_original(text)
+        sansu.formats.read(text)
 
 
 def test_clocks_error_names_the_value() -> None:
     with pytest.raises(InputError, match="line 2: '7' is not a clock value"):
-        clocks.read_original("9 9 12\n6 7 6\n6 3 6\n")
+        clocks.formats.read("9 9 12\n6 7 6\n6 3 6\n")
 
 
 eight = get("eight")
@@ -118,14 +118,14 @@ def test_eight_round_trips(digits: tuple[int, ...]) -> None:
     text = "".join(map(str, digits))
     assert eight.compact(eight.parse(text)) == text
     original = "\n".join(" ".join(text[r : r + 3]) for r in (0, 3, 6))
-    assert eight.read_original(original) == [eight.parse(text)]
+    assert eight.formats.read(original) == [eight.parse(text)]
 
 
 @given(st.integers(0, (1 << 18) - 1))
 def test_nine_round_trips(board: int) -> None:
     assert nine.parse(nine.compact(board)) == board
     cells = f"{board:018b}"
-    assert nine.read_original("\n".join(cells[r : r + 3] for r in range(0, 18, 3)) + "\n") == [board]
+    assert nine.formats.read("\n".join(cells[r : r + 3] for r in range(0, 18, 3)) + "\n") == [board]
 
 
 @settings(max_examples=300)
@@ -179,7 +179,7 @@ def test_eight_and_nine_errors_name_the_problem(puzzle: str, text: str, fragment
 )
 def test_eight_and_nine_original_errors_name_the_line(puzzle: str, text: str, fragment: str) -> None:
     with pytest.raises(InputError, match=fragment):
-        get(puzzle).read_original(text)
+        get(puzzle).formats.read(text)
 
 
 def test_nine_batch_of_cell_arrays_names_the_bad_matrix(tables) -> None:

@@ -30,7 +30,7 @@ def test_a_prepared_table_answers_as_an_unprepared_one(
     with lookup.open_tables(every_table_dir) as fresh:
         prepared = fresh.table(puzzle.name)
         puzzle.prepare(prepared)
-        distances, compact = puzzle.sample_space(plain)
+        distances, compact = puzzle.storage.sample_space(plain)
         if isinstance(puzzle, BoardPuzzle):
             assert prepared.kept(PATH) is not None  # so the walks below differ
         goals = np.flatnonzero(distances == 0)[:5]

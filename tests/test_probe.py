@@ -102,7 +102,7 @@ def test_every_state_of_the_whole_space(tables: lookup.Tables, puzzle: str) -> N
 @pytest.mark.parametrize("puzzle", ["sansu", "eight"])
 def test_a_large_sample_and_the_hardest(tables: lookup.Tables, puzzle: str) -> None:
     rules = puzzles.get(puzzle)
-    distances, compact = rules.sample_space(tables.table(puzzle))
+    distances, compact = rules.storage.sample_space(tables.table(puzzle))
     rng = np.random.default_rng(11)
     chosen = rng.choice(distances.size, size=3000, replace=False).tolist()
     chosen += np.flatnonzero(distances == distances.max()).tolist()
@@ -111,7 +111,7 @@ def test_a_large_sample_and_the_hardest(tables: lookup.Tables, puzzle: str) -> N
 
 def test_cube_boards_replay(tables: lookup.Tables) -> None:
     rng = random.Random(4)
-    distances, compact = puzzles.get("cube").sample_space(tables.table("cube"))
+    distances, compact = puzzles.get("cube").storage.sample_space(tables.table("cube"))
     chosen = [compact(rng.randrange(distances.size)) for _ in range(60)] + ["1 2 WWWEWWWWW", "2 1 RRRBWBRRE"]
     for instance in chosen:
         probe = tables.probe("cube", instance).to_dict()
@@ -128,7 +128,7 @@ def test_cube_boards_replay(tables: lookup.Tables) -> None:
 
 @cache
 def sample_space(tables: lookup.Tables, puzzle: str) -> tuple[np.ndarray, Callable[[int], str]]:
-    return puzzles.get(puzzle).sample_space(tables.table(puzzle))
+    return puzzles.get(puzzle).storage.sample_space(tables.table(puzzle))
 
 
 @pytest.mark.parametrize("puzzle", puzzles.names())

@@ -28,7 +28,7 @@ from ninebase.lookup.web import create_app
 from ninebase.lookup.web.limits import MAX_BATCH_BYTES, MAX_BATCH_LINES
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
-EXAMPLES = {name: puzzles.get(name).example() for name in lookup.PUZZLES}
+EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
 """Each puzzle's own example of its compact form."""
 
 
@@ -39,7 +39,7 @@ def client(tables_dir: Path) -> TestClient:
 
 
 def random_states(tables: lookup.Tables, puzzle: str, count: int, seed: int) -> list[str]:
-    distances, compact = puzzles.get(puzzle).sample_space(tables.table(puzzle))
+    distances, compact = puzzles.get(puzzle).storage.sample_space(tables.table(puzzle))
     rng = random.Random(seed)
     return [compact(rng.randrange(distances.size)) for _ in range(count)]
 

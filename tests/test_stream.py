@@ -146,7 +146,7 @@ def test_the_first_answer_comes_before_the_input_ends(
 def judge_whole(tables: lookup.Tables, name: str, text: str) -> str:
     """The judge as it was: the whole input read, then answered."""
     puzzle = puzzles.get(name)
-    return puzzle.judge(tables.table(name), puzzle.read_original(text))
+    return puzzle.formats.judge(tables.table(name), puzzle.formats.read(text))
 
 
 @pytest.mark.slow
@@ -178,7 +178,7 @@ def test_judge_cube_in_chunks_prints_what_the_whole_input_printed(tables: lookup
     rng = random.Random(lines)
     text = cube_input(3000, rng) + "0 0\nanything after the end\n"
     chunks = stream.chunks(io.BytesIO(text.encode()), lines=lines)
-    printed = b"".join(bulk.judge(puzzles.get("cube"), chunks, lambda: tables.table("cube")))
+    printed = b"".join(bulk.judge(puzzles.get("cube"), lambda: tables.table("cube"), chunks))
     assert printed == judge_whole(tables, "cube", text).encode()
 
 
@@ -196,7 +196,7 @@ def test_judge_cube_in_chunks_prints_what_the_whole_input_printed(tables: lookup
 def test_judge_cube_reports_a_bad_dataset_as_reading_it_whole_did(tables_dir: Path, tail: bytes) -> None:
     data = SEED_INPUTS["cube"].replace("0 0\n", "").encode() + tail
     try:
-        puzzles.get("cube").read_original(data.decode())
+        puzzles.get("cube").formats.read(data.decode())
     except UnicodeDecodeError as error:
         expected = f"standard input is not UTF-8 text (byte {error.start + 1})"
     except puzzles.InputError as error:

@@ -103,9 +103,9 @@ def test_sampled_instances_have_the_distance_and_judge_output_checks_optimal(
     table = every_tables.table(name)
     for instance in instances:  # the solver's own original output checks as optimal
         board = puzzle.board(instance)
-        verdict = check_answer(table, puzzle, [board], puzzle.judge(table, [board]))
+        verdict = check_answer(puzzle, table, [board], puzzle.formats.judge(table, [board]))
         assert verdict.kind == OPTIMAL, (instance, verdict.line())
-    original = puzzle.original_example()  # and so through the commands, from the original input
+    original = puzzle.formats.example()  # and so through the commands, from the original input
     judged = run(every_table_dir, "judge", name, stdin=original)
     assert judged.exit_code == 0 and judged.stdout
     checked = check(every_table_dir, tmp_path, name, original, judged.stdout)
@@ -119,7 +119,7 @@ def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzl
     assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
     text = run(every_table_dir, "stats", puzzle.name)
     assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
-    assert text.output == puzzle.stats_text(every_tables.table(puzzle.name)) + "\n"
+    assert text.output == puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
 
 
 def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:

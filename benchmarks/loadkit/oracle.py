@@ -22,7 +22,7 @@ class Oracle:
 
     def __init__(self, tables_dir: Path, pool: int = 3000, seed: int = 7) -> None:
         with lookup.open_tables(tables_dir) as tables:
-            distances, compact = puzzles.get("eight").sample_space(tables.table("eight"))
+            distances, compact = puzzles.get("eight").storage.sample_space(tables.table("eight"))
             rng = np.random.default_rng(seed)
             unsolvable = pool // 20
             picked = np.concatenate(

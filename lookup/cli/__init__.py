@@ -9,11 +9,10 @@ from pathlib import Path
 import click
 
 from ninebase import puzzles
-from ninebase.lookup.tables import Tables, check_directory, resolve_tables_dir
+from ninebase.lookup import Tables, check_directory, resolve_tables_dir
 from ninebase.puzzles import Puzzle
 
 from . import answering
-from .building import build_with_progress, verify_lines
 from .common import EXIT_BAD_INPUT, EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, fail, reported_errors, tables_option
 from .packaging import package
 
@@ -37,6 +36,8 @@ def main(ctx: click.Context) -> None:
 @tables_option
 def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None) -> None:
     """Build the tables (all puzzles unless --only); present ones are kept."""
+    from .building import build_with_progress
+
     with reported_errors():
         names = tuple(puzzle.name for puzzle in only) or puzzles.names()
         build_with_progress(resolve_tables_dir(tables_dir), names, force)
@@ -48,6 +49,8 @@ def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None) -> Non
 def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
     """Check table files (all unless named): format, checksums, and the
     search invariants themselves. One line per puzzle; exit 4 if any fails."""
+    from .building import verify_lines
+
     lines, passed = verify_lines(tuple(puzzle.name for puzzle in names), resolve_tables_dir(tables_dir))
     for line in lines:
         click.echo(line)

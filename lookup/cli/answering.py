@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -15,13 +15,8 @@ import click
 from click.core import ParameterSource
 
 from ninebase import puzzles
-from ninebase.lookup import bulk, stream
-from ninebase.lookup.check import EXIT_STATUS, INVALID, Verdict, check_answer
-from ninebase.lookup.sample import sample as draw
-from ninebase.lookup.tables import probe
-from ninebase.puzzles import Puzzle, VariantOption, VariantSolver
-from ninebase.puzzles.batch import Lines
-from ninebase.puzzles.text import InputError, plural, shown
+from ninebase.lookup import EXIT_STATUS, INVALID, Tally, Verdict
+from ninebase.puzzles import InputError, Lines, Puzzle, Solution, VariantOption, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -37,19 +32,19 @@ from .common import (
 from .drawing import describe, describe_probe
 
 
-def one_state(solver: Puzzle | VariantSolver, state: tuple[str, ...], batch: bool) -> Any:
+def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
     """The instance given on the command line; None with --batch (which reads stdin instead)."""
     if batch and state:
         raise InputError("--batch reads instances from stdin; give no STATE")
     if not batch and not state:
         raise InputError(
-            f"give an instance of {solver.name} ({solver.compact_help}), or --batch to read them from stdin"
+            f"give an instance of {puzzle.name} ({puzzle.compact_help}), or --batch to read them from stdin"
         )
     if batch:
         return None
     text = " ".join(state)
     try:
-        return solver.board(text)
+        return puzzle.board(text)
     except InputError as error:
         raise InputError(f"state {shown(text)}: {error}") from None
 
@@ -57,14 +52,16 @@ def one_state(solver: Puzzle | VariantSolver, state: tuple[str, ...], batch: boo
 def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
     """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
     soon as it is ready; in order, one answer per line."""
+    from ninebase.lookup import stream  # only batches stream (a one-state query does not load it)
+
     sys.stdout.flush()
     stream.write_all(stream.answered(stream.chunks(sys.stdin.buffer), answer), sys.stdout.buffer)
 
 
-def variant_options() -> dict[str, list[tuple[str, VariantOption]]]:
-    """Every rule option the known puzzles offer, by name, with the puzzles that offer it."""
+def variant_options(names: tuple[str, ...]) -> dict[str, list[tuple[str, VariantOption]]]:
+    """Every rule option the named puzzles offer, by name, with the puzzles that offer it."""
     offered: dict[str, list[tuple[str, VariantOption]]] = {}
-    for name in puzzles.names():
+    for name in names:
         try:
             options = puzzles.get(name).variant_options
         except InputError:  # a broken plug-in offers nothing; using it says why
@@ -74,36 +71,47 @@ def variant_options() -> dict[str, list[tuple[str, VariantOption]]]:
     return offered
 
 
-def with_variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """`solve` takes every rule option a puzzle declares, as --NAME."""
-    for name, offers in sorted(variant_options().items(), reverse=True):
+def rule_options(names: tuple[str, ...]) -> list[click.Option]:
+    """`--NAME` for every rule option the named puzzles declare."""
+    options = []
+    for name, offers in sorted(variant_options(names).items()):
         text = "; ".join(f"{puzzle}: {option.help}" for puzzle, option in offers)
         if any(option.choices for _, option in offers):
             values = sorted({value for _, option in offers for value in option.choices}, key=len)
-            decorate = click.option(f"--{name}", "variant_" + name, metavar="|".join(values), help=text)
+            options.append(click.Option([f"--{name}", "variant_" + name], metavar="|".join(values), help=text))
         else:
-            decorate = click.option(f"--{name}", "variant_" + name, is_flag=True, default=None, help=text)
-        command = decorate(command)
-    return command
+            options.append(click.Option([f"--{name}", "variant_" + name], is_flag=True, default=None, help=text))
+    return options
 
 
-def solution_fields(solver: Puzzle | VariantSolver, solution: puzzles.Solution, steps: bool | None) -> dict[str, Any]:
+class RulesCommand(click.Command):
+    """`solve`, whose rule options (clocks' --hours and --backward) are those
+    of the puzzle it is asked about, so a query loads only its own puzzle;
+    its help lists every puzzle's."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        named = next((arg for arg in args if not arg.startswith("-")), None)
+        names = (named,) if named in puzzles.BUILT_IN else puzzles.names()
+        self.params = [param for param in self.params if not param.name.startswith("variant_")]
+        self.params[-1:-1] = rule_options(names)  # before --tables, as in the help of other commands
+        return super().parse_args(ctx, args)
+
+
+def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
     fields = solution.to_dict()
     if steps and solution.solvable:
-        if isinstance(solver, Puzzle):
-            fields.update(solver.step_fields(solution))
-        else:
-            fields["boards"] = [solver.compact(board) for board in solution.boards[1:]]
+        fields.update(puzzle.step_fields(solution))
     return fields
 
 
-@click.command(short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP)
+@click.command(
+    short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+)
 @puzzle_argument
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
 @click.option("--steps/--no-steps", default=None, help="Draw the board after every move (with --json: list them).")
-@with_variant_options
 @tables_option
 def solve(
     puzzle: Puzzle,
@@ -120,34 +128,18 @@ def solve(
     with reported_errors():
         rules = {name.removeprefix("variant_"): value for name, value in variant.items() if value is not None}
         if rules:
-            solver = puzzle.variant(rules)
-            board = one_state(solver, state, batch)
+            puzzle = puzzle.variant(rules)
+        board = one_state(puzzle, state, batch)
+        with open_for(tables_dir) as tables:
             if board is None:
-                answer_stdin(
-                    partial(bulk.each_line, solver, answer=lambda b: solution_fields(solver, solver.solve(b), steps))
-                )
+                answer_stdin(partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
                 return
-            solution = solver.solve(board)
-        else:
-            board = one_state(puzzle, state, batch)
-            with open_for(puzzle, tables_dir) as tables:
-                table = tables.table(puzzle.name)
-                if board is None:
-                    if steps:
-                        answer = partial(
-                            bulk.each_line,
-                            puzzle,
-                            answer=lambda b: solution_fields(puzzle, puzzle.solve(table, b), steps),
-                        )
-                    else:
-                        answer = partial(bulk.solve_chunk, puzzle, table)
-                    answer_stdin(answer)
-                    return
-                solution, solver = puzzle.solve(table, board), puzzle
+            solution = puzzle.solve(tables.table(puzzle), board)
         if as_json:
-            click.echo(json.dumps(solution_fields(solver, solution, steps)))
+            click.echo(json.dumps(solution_fields(puzzle, solution, steps)))
         else:
-            echo(describe(solver, solution, solver.steps_by_default if steps is None else steps))
+            view = puzzle.terminal
+            echo(describe(view, solution, view.steps_by_default if steps is None else steps))
 
 
 @click.command("probe", short_help="Every legal move with its exact distance, best first.", epilog=EXIT_STATUS_HELP)
@@ -162,18 +154,15 @@ def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: 
     question rather than a board, shows the board after every optimal roll."""
     with reported_errors():
         board = one_state(puzzle, state, batch)
-        with open_for(puzzle, tables_dir) as tables:
-            table = tables.table(puzzle.name)
+        with open_for(tables_dir) as tables:
             if board is None:
-                answer_stdin(
-                    partial(bulk.each_line, puzzle, answer=lambda instance: probe(puzzle, table, instance).to_dict())
-                )
+                answer_stdin(partial(tables.probe_chunk, puzzle))
                 return
-            probed = probe(puzzle, table, board)
+            probed = tables.probe(puzzle, puzzle.compact(board))
             if as_json:
                 click.echo(json.dumps(probed.to_dict()))
             else:
-                echo(describe_probe(puzzle, probed))
+                echo(describe_probe(puzzle.terminal, probed))
 
 
 class JudgeCommand(click.Command):
@@ -183,8 +172,11 @@ class JudgeCommand(click.Command):
         formatter.write_paragraph()
         formatter.write_text("The original input of each puzzle:")
         for name in puzzles.names():
+            formats = puzzles.get(name).formats
+            if formats is None:
+                continue
             formatter.write_paragraph()
-            lines = puzzles.get(name).original_help.splitlines()
+            lines = formats.help.splitlines()
             formatter.write_text(f"{name}: {lines[0]}")
             with formatter.indentation():
                 for line in lines[1:]:
@@ -201,9 +193,11 @@ def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
     """Read the original problem's input on stdin; print exactly its output,
     each answer as soon as its instance has been read."""
     with reported_errors(), ExitStack() as opened:
-        table = cache(lambda: opened.enter_context(open_for(puzzle, tables_dir)).table(puzzle.name))
+        from ninebase.lookup import stream
+
+        tables = opened.enter_context(open_for(tables_dir))
         sys.stdout.flush()
-        stream.write_all(bulk.judge(puzzle, stream.chunks(sys.stdin.buffer), table), sys.stdout.buffer)
+        stream.write_all(tables.judge(puzzle, stream.chunks(sys.stdin.buffer)), sys.stdout.buffer)
         stream.drain(sys.stdin.buffer)
 
 
@@ -214,9 +208,9 @@ def distances(puzzle: Puzzle, tables_dir: Path | None) -> None:
     """Read one compact state per stdin line; print its distance, one line
     per input line in order (-1: unsolvable). A line that cannot be read gets
     `error: line N: why` in its place; then the exit status is 2."""
-    tally = bulk.Tally()
-    with reported_errors(), open_for(puzzle, tables_dir) as tables:
-        answer_stdin(partial(bulk.distances_chunk, puzzle, tables.table(puzzle.name), tally=tally))
+    tally = Tally()
+    with reported_errors(), open_for(tables_dir) as tables:
+        answer_stdin(partial(tables.distances_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
 
@@ -242,8 +236,10 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
         instance_text = decode(instance.read(), where)
         if not instance_text.strip():
             raise InputError(f"{where} is empty")
+        if puzzle.formats is None:
+            raise InputError(f"{puzzle.name} has no original input format to check answers in")
         try:
-            instances = puzzle.read_original(instance_text)  # before any table is built
+            instances = puzzle.formats.read(instance_text)  # before any table is built
         except InputError as error:
             raise InputError(f"{where}: {error}") from None
         try:
@@ -251,8 +247,8 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
         except InputError as error:
             verdict = Verdict(INVALID, f"malformed answer: {error}")
         else:
-            with open_for(puzzle, tables_dir) as tables:
-                verdict = check_answer(tables.table(puzzle.name), puzzle, instances, answer_text)
+            with open_for(tables_dir) as tables:
+                verdict = tables.check(puzzle, instances, answer_text)
         click.echo(verdict.line())
         sys.exit(EXIT_STATUS[verdict.kind])
 
@@ -282,8 +278,8 @@ def sample(
             raise InputError("give exactly one of --distance D and --hardest")
         if distance is not None and distance < -1:
             raise InputError(f"--distance is {distance}; give a distance of 0 or more, or -1 for unsolvable instances")
-        with open_for(puzzle, tables_dir) as tables:
-            instances, available = draw(tables.table(puzzle.name), puzzle, distance, count, seed)
+        with open_for(tables_dir) as tables:
+            instances, available = tables.sample(puzzle, distance, count, seed)
         for instance in instances:
             click.echo(instance)
         if available < count and ctx.get_parameter_source("count") is not ParameterSource.DEFAULT:
@@ -297,9 +293,8 @@ def sample(
 @tables_option
 def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
     """State counts, the largest distance and the distance histogram."""
-    with reported_errors(), open_for(puzzle, tables_dir) as tables:
-        table = tables.table(puzzle.name)
-        click.echo(json.dumps(tables.stats(puzzle.name)) if as_json else puzzle.stats_text(table))
+    with reported_errors(), open_for(tables_dir) as tables:
+        click.echo(json.dumps(tables.stats(puzzle)) if as_json else puzzle.terminal.stats_text(tables.table(puzzle)))
 
 
 COMMANDS = (solve, probe_command, judge, distances, check, sample, stats)

@@ -11,9 +11,8 @@ import click
 
 from ninebase import build_tables, puzzles
 from ninebase.build_tables.verify import verify as verify_table
-from ninebase.lookup.tablefile import TableError
-from ninebase.lookup.tables import Tables
-from ninebase.puzzles.text import plural
+from ninebase.lookup import TableError, Tables
+from ninebase.puzzles import plural
 
 
 class StageLine:

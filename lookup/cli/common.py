@@ -1,6 +1,6 @@
 """What every `ninebase` command shares: reading a puzzle's name, the tables
 option, errors as one line and an exit status, stdin as UTF-8, and opening
-the tables (building a missing one in the default directory)."""
+the tables (building a missing one in the default directory when needed)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,8 @@ from typing import Any, NoReturn
 import click
 
 from ninebase import puzzles
-from ninebase.lookup.tablefile import MissingTableError, TableError
-from ninebase.lookup.tables import ENVIRONMENT_VARIABLE, Tables, default_tables_dir
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import InputError
-
-from .building import build_with_progress
+from ninebase.lookup import ENVIRONMENT_VARIABLE, TableError, Tables, default_tables_dir
+from ninebase.puzzles import InputError, Puzzle
 
 EXIT_BAD_INPUT = 2
 EXIT_TABLE = 4
@@ -92,18 +88,19 @@ def decode(data: bytes, what: str) -> str:
         raise InputError(f"{what} is not UTF-8 text (byte {error.start + 1})") from None
 
 
-def open_for(puzzle: Puzzle, tables_dir: Path | None) -> Tables:
-    """Tables for answering `puzzle`. A table missing from the default
-    directory is built first (saying so); a directory the user named is only
-    ever read."""
+def open_for(tables_dir: Path | None) -> Tables:
+    """Tables for a command. Where the user named no directory, a table
+    missing from the default directory is built when it is first needed
+    (saying so); a directory the user named is only ever read."""
     tables = Tables(tables_dir)
-    try:
-        tables.table(puzzle.name)
-    except MissingTableError:
-        named = tables_dir is not None or bool(os.environ.get(ENVIRONMENT_VARIABLE))
-        if named or tables.directory != default_tables_dir():
-            raise
+    named = tables_dir is not None or bool(os.environ.get(ENVIRONMENT_VARIABLE))
+    if named or tables.directory != default_tables_dir():
+        return tables
+
+    def build(puzzle: Puzzle) -> None:
+        from .building import build_with_progress  # the builder is loaded only when a table is missing
+
         click.echo(f"ninebase: no {puzzle.name} table in {tables.directory}; building it now", err=True)
         build_with_progress(tables.directory, (puzzle.name,))
-        tables.table(puzzle.name)
-    return tables
+
+    return Tables(tables_dir, build_missing=build)

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 
 import click
 
-from ninebase.puzzles import Probe, Puzzle, Solution, VariantSolver
-from ninebase.puzzles.text import plural
+from ninebase.puzzles import Probe, Solution, TerminalView, plural
 
 WIDTH = 80
 
@@ -40,17 +39,17 @@ def pad(text: str, width: int) -> str:
     return text + " " * (width - visible_width(text))
 
 
-def styled(puzzle: Puzzle, token: str, changed: bool) -> str:
+def styled(view: TerminalView, token: str, changed: bool) -> str:
     """A token in its puzzle colour; a token that just changed is also bold and
     underlined (bold yellow when it has no colour of its own), so a moved cube
     keeps its face colour."""
-    colour = puzzle.token_colour(token)
+    colour = view.token_colour(token)
     if changed:
         return click.style(token, fg=colour or "yellow", bold=True, underline=colour is not None)
     return click.style(token, fg=colour, bold=token.isalpha()) if colour else token
 
 
-def highlight_changes(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
+def highlight_changes(view: TerminalView, panels: list[list[str]]) -> list[list[str]]:
     """Panels with every token that differs from the previous panel highlighted."""
     result = []
     for index, panel in enumerate(panels):
@@ -60,45 +59,47 @@ def highlight_changes(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]
             tokens = line.split(" ")
             same_shape = before is not None and len(before) == len(tokens)
             lines.append(
-                " ".join(styled(puzzle, token, same_shape and before[i] != token) for i, token in enumerate(tokens))
+                " ".join(styled(view, token, same_shape and before[i] != token) for i, token in enumerate(tokens))
             )
         result.append(lines)
     return result
 
 
-def describe(puzzle: Puzzle | VariantSolver, solution: Solution, steps: bool) -> str:
+def describe(view: TerminalView, solution: Solution, steps: bool) -> str:
     """A solution drawn for a person: the count, the moves and the boards."""
-    heading = puzzle.heading(solution)
+    puzzle = view.puzzle
+    heading = view.heading(solution)
     if not solution.solvable:
         reason = solution.extra["reason"]
-        return "\n".join([f"{heading}: unsolvable", reason, "", *puzzle.panel(solution.boards[0])])
+        return "\n".join([f"{heading}: unsolvable", reason, "", *view.panel(solution.boards[0])])
     lines = [f"{heading}: {plural(solution.distance, *puzzle.unit)}"]
     if solution.distance:
         lines.append(f"{puzzle.unit[1]}: " + " ".join(puzzle.move_label(m) for m in solution.moves))
     shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
     captions = ["start"] + (
-        [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [puzzle.goal_caption]
+        [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [view.goal_caption]
     )
     if not solution.distance:
-        shown, captions = shown[:1], [f"start (already the {puzzle.goal_caption})"]
-    panels = [puzzle.panel(board) for board in shown]
-    lines += ["", side_by_side(highlight_changes(puzzle, panels) if steps else panels, captions)]
+        shown, captions = shown[:1], [f"start (already the {view.goal_caption})"]
+    panels = [view.panel(board) for board in shown]
+    lines += ["", side_by_side(highlight_changes(view, panels) if steps else panels, captions)]
     return "\n".join(lines)
 
 
-def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
+def describe_probe(view: TerminalView, probe: Probe) -> str:
     """The tablebase view for a person: the board, its distance, then every
     move with the distance after it and the change, best first; where
     instances are not boards, the puzzle's panels of the solution's boards."""
+    puzzle = view.puzzle
     solution = probe.solution
     unit = puzzle.unit
     if not probe.solvable:
-        lines = [f"{puzzle.heading(solution)}: unsolvable", solution.extra["reason"]]
+        lines = [f"{view.heading(solution)}: unsolvable", solution.extra["reason"]]
     else:
-        lines = [f"{puzzle.heading(solution)}: {plural(solution.distance, *unit)}"]
-    panels = puzzle.probe_panels(probe)
+        lines = [f"{view.heading(solution)}: {plural(solution.distance, *unit)}"]
+    panels = view.probe_panels(probe)
     if panels is None:
-        lines += ["", *puzzle.panel(solution.boards[0])]
+        lines += ["", *view.panel(solution.boards[0])]
     if probe.successors is not None:
         lines += ["", f"{'move':<6} {'after it':>14}  change"]
         for successor in probe.successors:
@@ -113,16 +114,14 @@ def describe_probe(puzzle: Puzzle, probe: Probe) -> str:
     if panels is not None:
         legend, boards = panels
         captions = ["start"] + [f"{i}: {move}" for i, move in enumerate(solution.moves, 1)]
-        lines += ["", legend, "", side_by_side(_coloured_characters(puzzle, boards), captions)]
+        lines += ["", legend, "", side_by_side(_coloured_characters(view, boards), captions)]
     return "\n".join(lines)
 
 
-def _coloured_characters(puzzle: Puzzle, panels: list[list[str]]) -> list[list[str]]:
+def _coloured_characters(view: TerminalView, panels: list[list[str]]) -> list[list[str]]:
     return [
         [
-            "".join(
-                click.style(char, fg=puzzle.token_colour(char)) if puzzle.token_colour(char) else char for char in line
-            )
+            "".join(click.style(char, fg=view.token_colour(char)) if view.token_colour(char) else char for char in line)
             for line in panel
         ]
         for panel in panels

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import click
 
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import plural
+from ninebase.puzzles import Puzzle, plural
 
 from .common import EXIT_STATUS_HELP, open_for, puzzle_argument, reported_errors, tables_option
 
@@ -41,7 +40,7 @@ def package(
 
     with reported_errors():
         check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built
-        with open_for(puzzle, tables_dir) as tables:
+        with open_for(tables_dir) as tables:
             written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring)
     kinds = Counter(case.kind for case in written.cases)
     summary = ", ".join(f"{kind} {count}" for kind, count in kinds.items())

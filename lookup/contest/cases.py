@@ -11,10 +11,9 @@ import random
 import re
 from dataclasses import dataclass
 
-from ninebase.puzzles.text import InputError, plural
+from ninebase.lookup import UNSOLVABLE, Tables
+from ninebase.puzzles import InputError, plural
 
-from ..sample import UNSOLVABLE, sample
-from ..tables import Tables
 from .kit import Kit
 
 HARDEST = 3
@@ -43,8 +42,8 @@ class Chooser:
 
     def __init__(self, tables: Tables, kit: Kit, seed: int, taken: list[str]) -> None:
         self.kit, self.puzzle, self.seed = kit, kit.puzzle, seed
-        self.table = tables.table(self.puzzle.name)
-        stats = tables.stats(self.puzzle.name)
+        self.tables = tables
+        stats = tables.stats(self.puzzle)
         self.largest = int(stats["max_distance"])
         self.has_unsolvable = stats["solvable"] < stats["states"] and not kit.config.get("solvable_only", False)
         self.taken = set(taken)
@@ -55,7 +54,7 @@ class Chooser:
         """Up to POOL instances at exactly `distance` (-1: unsolvable), fixed by the seed."""
         if distance not in self._pools:
             try:
-                self._pools[distance] = sample(self.table, self.puzzle, distance, POOL, self.seed)[0]
+                self._pools[distance] = self.tables.sample(self.puzzle, distance, POOL, self.seed)[0]
             except InputError:  # no instance at this distance
                 self._pools[distance] = []
         return self._pools[distance]

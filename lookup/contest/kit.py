@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import InputError
+from ninebase.puzzles import InputError, Puzzle
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -92,7 +91,7 @@ class Kit:
             self.config["instance"].format(c=instance.replace(" ", ""), t=instance.split()) for instance in instances
         )
         text += self.config.get("input_end", "")
-        read = [self.puzzle.compact(board) for board in self.puzzle.read_original(text)]
+        read = [self.puzzle.compact(board) for board in self.puzzle.formats.read(text)]
         if read != instances:
             raise InputError(f"{self.puzzle.name}'s {KIT_FILE} writes {instances} as input that reads back as {read}")
         return text

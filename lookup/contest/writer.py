@@ -9,8 +9,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import InputError
+from ninebase.puzzles import InputError, Puzzle
 
 from ..tables import Tables
 from .cases import Case, choose_cases
@@ -57,7 +56,7 @@ def problem_yaml(kit: Kit, scoring: bool) -> str:
 
 def answers(tables: Tables, puzzle: Puzzle, instances: list[str] | tuple[str, ...]) -> str:
     """The original output for the instances, as the judge's answer file."""
-    return "".join(puzzle.original_output(tables.solve(puzzle.name, instance)) for instance in instances)
+    return "".join(puzzle.formats.output(tables.solve(puzzle, instance)) for instance in instances)
 
 
 def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool) -> Package:
@@ -69,7 +68,7 @@ def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool) -> Pac
     taken = []
     samples = kit.samples()
     for number, text in enumerate(samples, 1):
-        instances = [puzzle.compact(board) for board in puzzle.read_original(text)]
+        instances = [puzzle.compact(board) for board in puzzle.formats.read(text)]
         taken += instances
         package.add(f"data/sample/{number}.in", text)
         package.add(f"data/sample/{number}.ans", answers(tables, puzzle, instances))

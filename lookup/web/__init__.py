@@ -19,9 +19,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ninebase.lookup.tablefile import TableError
-from ninebase.lookup.tables import Tables
-from ninebase.puzzles.text import shown
+from ninebase.lookup import TableError, Tables
+from ninebase.puzzles import shown
 
 from .answers import ReadyAnswers, ServiceApp
 from .api import Service, check_tables

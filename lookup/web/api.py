@@ -14,7 +14,6 @@ the tables' own checksums, and `If-None-Match` is answered with 304.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 from collections.abc import Callable
 from functools import partial
@@ -25,12 +24,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ninebase import puzzles
-from ninebase.lookup import bulk
-from ninebase.lookup.tablefile import DIGEST_ATTRIBUTE, TableError, file_signature
-from ninebase.lookup.tables import Tables, probe
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.batch import Lines
-from ninebase.puzzles.text import InputError, shown
+from ninebase.lookup import TableError, Tables
+from ninebase.puzzles import InputError, Lines, Puzzle, shown
 
 from .answers import AnswerCache
 from .batches import BatchAnswers, BatchGate, chunks_of
@@ -80,28 +75,24 @@ def state_of(request: Request, puzzle: Puzzle, default: str | None = None) -> st
     return state
 
 
+def bad_state(puzzle: Puzzle, state: str, error: InputError) -> ApiError:
+    """The 400 for a state from a URL that cannot be read, naming what is wrong."""
+    return ApiError(400, f"state {shown(state, MAX_STATE_CHARACTERS)}: {error}; expected {puzzle.compact_help}")
+
+
 def board_of(puzzle: Puzzle, state: str) -> Any:
     """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""
     try:
         return puzzle.board(state.replace("_", " "))
     except InputError as error:
-        raise ApiError(
-            400, f"state {shown(state, MAX_STATE_CHARACTERS)}: {error}; expected {puzzle.compact_help}"
-        ) from None
+        raise bad_state(puzzle, state, error) from None
 
 
 def check_tables(tables: Tables) -> str:
     """Open every table and load every dataset (checksums checked), so a
     missing or damaged table stops the service before it starts; return the
     ETag that names this build of the tables."""
-    digest = hashlib.sha256()
-    for name in puzzles.names():
-        table = tables.table(name)
-        for group, datasets in table.file.layout().items():
-            for dataset in datasets:
-                table.array(dataset, group)
-        digest.update(f"{name}:{table.attrs()[DIGEST_ATTRIBUTE]};".encode())
-    return f'"{digest.hexdigest()[:32]}"'
+    return tables.load(puzzles.names())
 
 
 class Service:
@@ -115,7 +106,7 @@ class Service:
         self.drain = drain or Drain()
         self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
         for name in puzzles.names():  # probes are answered from prepared tables from the first one on
-            puzzles.get(name).prepare(tables.table(name))
+            tables.prepare(name)
 
     def puzzle(self, request: Request) -> Puzzle:
         return puzzle_of(request)
@@ -138,13 +129,18 @@ class Service:
         key = (request.scope["path"], request.scope["query_string"])
         body = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
         if body is None:
-            body = self.render(puzzle, board_of(puzzle, state_of(request, puzzle)))
+            state = state_of(request, puzzle)
+            try:
+                body = self.render(puzzle, state)
+            except InputError as error:
+                raise bad_state(puzzle, state, error) from None
             self.answers.put(key, body)
         return self.cached(request, body=body)
 
-    def render(self, puzzle: Puzzle, board: Any) -> bytes:
-        """The probe object of a board, as the bytes every probe answer sends."""
-        return PROBE_ENCODER.encode(probe(puzzle, self.tables.table(puzzle.name), board).to_dict())
+    def render(self, puzzle: Puzzle, state: str) -> bytes:
+        """The probe object of a state from a URL (a space may be written `_`),
+        as the bytes every probe answer sends (raises InputError)."""
+        return PROBE_ENCODER.encode(self.tables.probe(puzzle, state.replace("_", " ")).to_dict())
 
     def plain_probe(self, path: str, query: bytes) -> bytes | None:
         """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
@@ -158,22 +154,20 @@ class Service:
             return None
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
-        body = self.render(puzzle, puzzle.board(state.decode().replace("_", " ")))
+        body = self.render(puzzle, state.decode())
         self.answers.put((path, query), body)
         return body
 
     async def batch(self, request: Request) -> Response:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.puzzle(request)
-        table = self.tables.table(puzzle.name)
-        return await self.answer_batch(request, partial(bulk.solve_chunk, puzzle, table), NDJSON, json_error_line)
+        return await self.answer_batch(request, partial(self.tables.solve_chunk, puzzle), NDJSON, json_error_line)
 
     async def distances(self, request: Request) -> Response:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.puzzle(request)
-        table = self.tables.table(puzzle.name)
         return await self.answer_batch(
-            request, partial(bulk.distances_chunk, puzzle, table), "text/plain; charset=utf-8", text_error_line
+            request, partial(self.tables.distances_chunk, puzzle), "text/plain; charset=utf-8", text_error_line
         )
 
     async def answer_batch(
@@ -221,18 +215,12 @@ class Service:
         return chunks_of(body)
 
     async def stats(self, request: Request) -> Response:
-        return self.cached(request, self.tables.stats(self.puzzle(request).name))
+        return self.cached(request, self.tables.stats(self.puzzle(request)))
 
     async def health(self, request: Request) -> Response:
         """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
-        for name in puzzles.names():
-            served = self.tables.table(name).file
-            try:
-                unchanged = file_signature(served.path) == served.signature
-            except OSError:
-                unchanged = False
-            if not unchanged:
-                raise TableError(f"table file {served.path} changed on disk while serving; restart the service", name)
+        for name, path in self.tables.changed(puzzles.names()).items():
+            raise TableError(f"table file {path} changed on disk while serving; restart the service", name)
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:

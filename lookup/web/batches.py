@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from starlette.concurrency import run_in_threadpool
 
-from ninebase.puzzles.batch import Lines
+from ninebase.puzzles import Lines
 
 from .drain import Drain
 from .errors import shutting_down

@@ -24,10 +24,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ninebase import puzzles
-from ninebase.lookup.sample import UNSOLVABLE, sample
-from ninebase.lookup.tables import Tables
-from ninebase.puzzles import Puzzle
-from ninebase.puzzles.text import InputError, plural, shown
+from ninebase.lookup import UNSOLVABLE, Tables
+from ninebase.puzzles import InputError, Puzzle, plural, shown
 
 from .api import board_of, error_response, puzzle_of, state_of
 from .errors import ApiError, wants_html
@@ -40,7 +38,7 @@ STATUS_TITLES = {400: "That cannot be read", 404: "Not found", 405: "Not allowed
 
 
 def text_blocks(text: str) -> list[tuple[str, Any]]:
-    """A rules text (see `Puzzle.rules`) as blocks for the template:
+    """A rules text (see `PageView.rules`) as blocks for the template:
     ("p", text), ("ul", [items]) or ("pre", text)."""
     blocks: list[tuple[str, Any]] = []
     for block in text.strip().split("\n\n"):
@@ -68,11 +66,11 @@ class Explorer:
 
     def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
         """Everything the templates show of one position."""
-        return position(puzzle, self.tables.table(puzzle.name), board)
+        return position(self.tables, puzzle, board)
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any]:
         """What the random-position form offers: the distances that exist and one to start at."""
-        stats = self.tables.stats(puzzle.name)
+        stats = self.tables.stats(puzzle)
         largest = stats["max_distance"]
         lowest = UNSOLVABLE if stats["solvable"] < stats["states"] else 0
         return {"lowest": lowest, "largest": largest, "start": (largest + 1) // 2}
@@ -125,7 +123,7 @@ class Explorer:
     async def rules(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         example = self.position(puzzle, puzzle.board(puzzle.example()))
-        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.rules()), "example": example}
+        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example}
         return self.render(request, "rules.html", context)
 
     async def random_position(self, request: Request) -> Response:
@@ -134,7 +132,7 @@ class Explorer:
         try:
             distance = int(text)
             seed = random.SystemRandom().randrange(2**32)
-            (state,), _ = sample(self.tables.table(puzzle.name), puzzle, distance, 1, seed)
+            (state,), _ = self.tables.sample(puzzle, distance, 1, seed)
         except (ValueError, InputError) as error:
             quoted = shown(text, MAX_STATE_CHARACTERS)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
@@ -145,9 +143,8 @@ class Explorer:
 
     async def stats(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
-        table = self.tables.table(puzzle.name)
-        stats = self.tables.stats(puzzle.name)
-        hardest, _ = sample(table, puzzle, None, HARDEST_LINKS, 0)
+        stats = self.tables.stats(puzzle)
+        hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
         context = {"puzzle": puzzle, "stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
         return self.render(request, "stats.html", context)
 

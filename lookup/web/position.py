@@ -8,9 +8,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ninebase.lookup.tables import PuzzleTable, probe
-from ninebase.puzzles import Change, Probe, Puzzle, Successor
-from ninebase.puzzles.text import plural
+from ninebase.lookup import Tables
+from ninebase.puzzles import Change, Probe, Puzzle, Successor, plural
 
 
 @dataclass(frozen=True)
@@ -70,7 +69,7 @@ def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: 
         after,
         kind,
         change,
-        motion_json(puzzle.move_changes(board, index)),
+        motion_json(puzzle.page.move_changes(board, index)),
     )
 
 
@@ -79,26 +78,27 @@ def frames(puzzle: Puzzle, probed: Probe) -> list[Frame]:
     are reported (clocks reports its moves sorted)."""
     solution = probed.solution
     board = solution.boards[0]
-    shown = [Frame("", puzzle.svg(board), "{}")]
+    shown = [Frame("", puzzle.page.svg(board), "{}")]
     indices = move_index(puzzle)
     for move in solution.moves:
         index = indices[json.dumps(move)]
-        changes = puzzle.move_changes(board, index)
+        changes = puzzle.page.move_changes(board, index)
         board = puzzle.apply(board, index)
-        shown.append(Frame(puzzle.move_label(move), puzzle.svg(board), motion_json(changes)))
+        shown.append(Frame(puzzle.move_label(move), puzzle.page.svg(board), motion_json(changes)))
     return shown
 
 
-def position(puzzle: Puzzle, table: PuzzleTable, board: Any) -> dict[str, Any]:
+def position(tables: Tables, puzzle: Puzzle, board: Any) -> dict[str, Any]:
     """Everything the templates show of one position."""
-    probed = probe(puzzle, table, board)
+    probed = tables.probe(puzzle, puzzle.compact(board))
+    page = puzzle.page
     solution = probed.solution
     indices = move_index(puzzle)
     rows = [
         row(puzzle, probed, board, successor, indices[json.dumps(successor.move)])
         for successor in probed.successors or []
     ]
-    goal = puzzle.goal(solution)
+    goal = page.goal(solution)
     distance = probed.distance
     if distance is None:
         status = "Unsolvable: " + solution.extra.get("reason", "no goal can be reached")
@@ -109,12 +109,12 @@ def position(puzzle: Puzzle, table: PuzzleTable, board: Any) -> dict[str, Any]:
         "probe": probed,
         "state": solution.state,
         "status": status,
-        "board": puzzle.svg(solution.boards[0]),
-        "caption": puzzle.board_caption(board),
-        "goal": None if goal is None else {"board": puzzle.svg(goal[0]), "caption": goal[1]},
+        "board": page.svg(solution.boards[0]),
+        "caption": page.board_caption(board),
+        "goal": None if goal is None else {"board": page.svg(goal[0]), "caption": goal[1]},
         "unit": puzzle.unit,
         "moves": rows,
         "best": rows[0] if rows and distance else None,
         "frames": frames(puzzle, probed) if distance else [],
-        "panel": puzzle.page_panel(table, board),
+        "panel": page.page_panel(tables.table(puzzle), board),
     }

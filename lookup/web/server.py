@@ -25,7 +25,7 @@ from granian.http import HTTP1Settings
 from granian.log import LogLevels
 from starlette.applications import Starlette
 
-from ninebase.lookup.tables import Tables
+from ninebase.lookup import Tables
 
 from . import create_app
 

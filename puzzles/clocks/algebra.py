@@ -22,7 +22,10 @@ from functools import cache
 from typing import Any
 
 from ..answers import Solution
+from ..contract import Puzzle
 from ..drawing import grid
+from ..roles import TerminalView
+from ..storage import TableReader
 from ..text import InputError, shown
 from .dials import DIALS, HOURS, MOVE_DIALS
 
@@ -102,25 +105,26 @@ def rules_of(options: Mapping[str, Any]) -> tuple[int, bool]:
     return int(hours), bool(options.get("backward"))
 
 
-class ClocksAlgebra:
+class ClocksAlgebra(Puzzle):
     """The Clocks with `positions` positions per dial, optionally with
-    backward turns: a `VariantSolver`, answered by linear algebra."""
+    backward turns: a puzzle of its own, answered by linear algebra with no
+    table. Moves 1..9 turn forward; with backward turns, -1..-9 turn back."""
 
     name = "clocks"
-    unit = ("move", "moves")
     compact_help = (
         "nine clock values in reading order, separated by spaces (1..12 with --hours 12), e.g. 11 1 12 6 6 6 6 3 6"
     )
-    goal_caption = "goal"
-    steps_by_default = False
 
     def __init__(self, positions: int, backward: bool) -> None:
+        super().__init__()
         self.positions = positions
         self.backward = backward
         self.values = [str(h) for h in range(1, 13)] if positions == 12 else list(HOURS)
+        forward = tuple(str(move) for move in range(1, 10))
+        self.move_names = forward + tuple(f"-{move}" for move in forward) * backward
+        self.terminal = AlgebraTerminal(self)
 
-    def board(self, state: Any) -> list[int]:
-        text = state if isinstance(state, str) else " ".join(str(part) for part in state)
+    def parse(self, text: str) -> list[int]:
         tokens = text.split()
         if len(tokens) != 9:
             raise InputError(f"expected 9 clock values, found {len(tokens)}")
@@ -133,12 +137,25 @@ class ClocksAlgebra:
         return int(token) % 12 if self.positions == 12 else self.values.index(token)
 
     def compact(self, board: list[int]) -> str:
-        return " ".join(self._reading(offset) for offset in board)
+        return " ".join(self.reading(offset) for offset in board)
 
-    def _reading(self, offset: int) -> str:
+    def reading(self, offset: int) -> str:
+        """What a dial `offset` steps past 12 shows."""
         return (str(offset or 12)) if self.positions == 12 else HOURS[offset]
 
-    def solve(self, board: list[int]) -> Solution:
+    def apply(self, board: list[int], move: int) -> list[int]:
+        return turn(board, self.move_value(move), self.positions)
+
+    def is_goal(self, board: list[int]) -> bool:
+        return not any(board)
+
+    def move_value(self, move: int) -> int:
+        return move + 1 if move < 9 else 8 - move
+
+    def distance(self, table: TableReader | None, board: list[int]) -> int:
+        return len(optimal_moves(board, self.positions, self.backward))
+
+    def solve(self, table: TableReader | None, board: list[int]) -> Solution:
         moves = optimal_moves(board, self.positions, self.backward)
         boards = [board]
         for move in moves:
@@ -146,14 +163,11 @@ class ClocksAlgebra:
         rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
         return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
 
-    def heading(self, solution: Solution) -> str:
-        return f"{self.name} {solution.state}"
 
-    def move_label(self, value: Any) -> str:
-        return str(value)
+class AlgebraTerminal(TerminalView):
+    """The readings of the nine dials."""
+
+    puzzle: ClocksAlgebra
 
     def panel(self, board: list[int]) -> list[str]:
-        return grid([self._reading(offset).rjust(2) for offset in board])
-
-    def token_colour(self, token: str) -> str | None:
-        return None
+        return grid([self.puzzle.reading(offset).rjust(2) for offset in board])

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..batch import PADDING, Answers, follow_parents
+from ..batch import PADDING, AnswerColumns, follow_parents
+from ..roles import ManyAtOnce
 from ..storage import UNREACHABLE, TableReader
 from .board import (
     _ROLL_X_TOP,
@@ -36,6 +37,8 @@ from .symmetry import (
     SYMMETRIES,
 )
 
+NO_ROLLS = "no sequence of rolls from this start shows this pattern"
+"""Why a pattern cannot be shown: the reason of every unsolvable question."""
 EMPTY = 3
 """The digit of the empty square's letter E (W, B, R are 0, 1, 2)."""
 NOT_A_LETTER = 4
@@ -88,7 +91,23 @@ def carry_many(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return start, _GROUP_IDS[start], _CELL_IMAGES[start, empty] * 3**CUBES + searched_tops
 
 
+EVERY_QUESTION = "question distances"
+"""The key under which the distance of every question, by key, is kept once worked out."""
+MANY_KEYS = 1 << 16
+"""From this many keys on, every question's distance is worked out once and kept (0.1 s), then looked up."""
+
+
 def distances_of(table: TableReader, keys: np.ndarray) -> np.ndarray:
+    every = table.kept(EVERY_QUESTION)
+    if every is None and keys.size >= MANY_KEYS:
+        every = table.derived(EVERY_QUESTION, lambda: carried_distances(table, np.arange(STARTS * PATTERNS)))
+    if every is not None:
+        return every[keys]
+    return carried_distances(table, keys)
+
+
+def carried_distances(table: TableReader, keys: np.ndarray) -> np.ndarray:
+    """The distance of each key (-1: unsolvable), carried to its searched start."""
     _, group, index = carry_many(keys)
     by_group = np.stack([table.array("pattern_distance", name) for name in CANONICAL_STARTS])
     distance = by_group[group, index].astype(np.int16)
@@ -123,7 +142,7 @@ def roll_many(states: np.ndarray, moves: np.ndarray) -> np.ndarray:
     return np.where(target >= 0, ((target * 3**CUBES + tops) << CUBES) | turns, -1)
 
 
-def solve_many(table: TableReader, keys: np.ndarray, reason: str) -> Answers:
+def solve_many(table: TableReader, keys: np.ndarray, reason: str) -> AnswerColumns:
     """Per searched start: from the pattern's witness state, follow the
     parents to the start, then read the rolls backwards, reversed and carried
     back to the question's frame (as `Cube.solve` does for one)."""
@@ -146,4 +165,17 @@ def solve_many(table: TableReader, keys: np.ndarray, reason: str) -> Answers:
         back = np.take_along_axis(towards, np.maximum(source, 0), axis=1)
         back = _MOVES_BACK[start[chosen][:, None], _OPPOSITE[np.minimum(back, 3)]]
         moves[rows, : towards.shape[1]] = np.where(source >= 0, back, PADDING)
-    return Answers(distance, moves, {}, {"reason": [reason] * int((distance < 0).sum())})
+    return AnswerColumns(distance, moves, {}, {"reason": [reason] * int((distance < 0).sum())})
+
+
+class CubeMany(ManyAtOnce):
+    """Questions many at once, keyed by `start * PATTERNS + pattern`."""
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return read_many(lines)
+
+    def distances_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        return distances_of(table, keys)
+
+    def solve_many(self, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
+        return solve_many(table, keys, NO_ROLLS)

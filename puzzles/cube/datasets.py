@@ -3,7 +3,7 @@
 A run of datasets written the usual way (`x y`, then three rows of three
 letters, single spaces) is read all at once from the bytes; anything else is
 read one dataset at a time by `read_datasets`, which is also the whole-input
-reader behind `Cube.read_original`, so both say the same about bad input.
+reader behind `CubeFormats.read`, so both say the same about bad input.
 Nothing after the closing `0 0` is read.
 """
 
@@ -62,7 +62,7 @@ def read_datasets(
 
 
 class Datasets:
-    """`Cube.original_stream`: answers each chunk's complete datasets and
+    """`CubeFormats.stream`: answers each chunk's complete datasets and
     keeps an unfinished last one for the next chunk. A bad dataset ends the
     reading: the datasets before it are answered, then `finish` raises."""
 
@@ -96,8 +96,8 @@ class Datasets:
     def _answer(self, keys: np.ndarray, table: Callable[[], TableReader]) -> str:
         if not keys.size:
             return ""
-        distance = self.cube.distances_of(table(), keys)
-        counts = [self.cube.original_count(None if d < 0 else d) for d in distance.tolist()]
+        distance = self.cube.many.distances_of(table(), keys)
+        counts = [self.cube.formats.count(None if d < 0 else d) for d in distance.tolist()]
         return "".join(f"{count}\n" for count in counts)
 
     def _keep(self, lines: Lines, position: int) -> None:

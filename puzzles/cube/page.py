@@ -2,7 +2,7 @@
 cube's side colours as edge strips, and the pattern editor (a click
 recolours a target square, or moves the empty square there) with the start
 squares. Links are relative (`?state=...`): the page that shows them knows
-where it is."""
+where it is. `CubePage` is the cube's page view."""
 
 from __future__ import annotations
 
@@ -10,8 +10,12 @@ from collections.abc import Sequence
 from html import escape
 from urllib.parse import urlencode
 
+from ..answers import Change, Solution
 from ..drawing import cell_group, svg
-from .board import Board, Instance, orientations_of
+from ..roles import PageView
+from ..storage import TableReader
+from .board import STARTS, Board, Instance, move_target, orientations_of
+from .symmetry import square_name
 
 SVG_COLOURS = {"W": "#f8f8f8", "B": "#1f5fbf", "R": "#c8102e"}
 TEXT_ON = {"W": "#222", "B": "#fff", "R": "#fff"}
@@ -123,3 +127,42 @@ def starts_html(instance: Instance, compact_of_start: Sequence[str]) -> str:
         current = ' class="start current" aria-current="true"' if square == start else ' class="start"'
         links.append(f'<a{current} href="{link(state)}">{name}</a>')
     return f"<p>Start square (x, y): {''.join(links)}</p>"
+
+
+class CubePage(PageView):
+    """The board from above, the pattern editor and the start squares."""
+
+    def svg(self, board: Board) -> str:
+        return board_svg(board)
+
+    def board_caption(self, instance: Instance) -> str:
+        return start_caption(square_name(instance[0]))
+
+    def about(self) -> str:
+        return (
+            "Eight cubes and one empty square on a 3x3 board; opposite faces of a cube share a colour, white, "
+            "blue or red. A move rolls a cube next to the empty square over its edge into it, which changes the "
+            "colour on top. Every question starts with all cubes white on top, and is solved when the top colours "
+            "show the target pattern."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str] | None:
+        if not solution.solvable:
+            return None
+        return solution.boards[-1], "Goal: the board the rolls end on, showing the pattern"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        empty = board[0]
+        target = move_target(empty, move)
+        return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
+
+    def page_panel(self, table: TableReader | None, instance: Instance) -> str:
+        """The pattern editor, with the distance each click would give, and the start squares."""
+        puzzle = self.puzzle
+        start, pattern = instance
+        shades = recoloured(pattern)
+        emptied = [emptied_at(pattern, square) for square in range(9) if pattern[square] != "E"]
+        compact = {p: puzzle.compact((start, p)) for p in shades + emptied}
+        after = [puzzle.distance(table, (start, p)) for p in shades]
+        starts = [puzzle.compact((square, pattern)) for square in range(STARTS)]
+        return editor_html(pattern, compact, after, puzzle.unit) + starts_html(instance, starts)

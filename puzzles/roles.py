@@ -1,0 +1,274 @@
+"""The roles a puzzle plays beside its rules, one object each, by who asks.
+
+A `Puzzle` (contract.py) holds the rules; what other code needs beyond the
+rules sits in role objects the puzzle carries as attributes, each built
+with its puzzle: `formats` (the original problem's input and output, for
+judge, check and the contest packages), `terminal` (drawing for the CLI),
+`page` (drawing and explaining for the explorer page), `many` (many
+instances at once, for bulk answers) and `storage` (what the builder
+searches and stores, and what a table holds). `formats` and `storage` may
+be None: a puzzle without an original format, or one answered without a
+table. The others have defaults that work for any puzzle.
+"""
+
+from __future__ import annotations
+
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .answers import Change, Probe, ProposedAnswer, Solution
+from .batch import AnswerColumns, OriginalStream, WholeInput
+from .drawing import histogram_lines, svg
+from .storage import Packed, Search, TableReader, bits_for
+from .text import plural
+
+if TYPE_CHECKING:
+    from .contract import Puzzle
+
+
+class Role:
+    """A part of a puzzle for one kind of consumer, built with its puzzle."""
+
+    required: tuple[str, ...] = ()
+    """Attributes a subclass must set (checked when the puzzle is registered)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+
+
+class OriginalFormats(Role, ABC):
+    """The original problem's input and output formats (judge, check, contest)."""
+
+    required = ("help",)
+    help: str
+    """The input format in words, ending with an example after `e.g.` and a line break."""
+    answer_limit: int | None = None
+    """The original judge's cap on an answer's length, if it has one."""
+
+    @abstractmethod
+    def read(self, text: str) -> list[Any]:
+        """The instances of an original input (raises InputError)."""
+
+    @abstractmethod
+    def output(self, solution: Solution) -> str:
+        """The original output for one solution."""
+
+    @abstractmethod
+    def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
+        """The answers in the original output format for `count` instances (raises InputError)."""
+
+    def example(self) -> str:
+        """The input format's own example, as a file holds it."""
+        return self.help.rsplit("e.g.\n", 1)[1] + "\n"
+
+    def format(self) -> str:
+        """The input format in words, without its example."""
+        return self.help.rsplit(", e.g.", 1)[0]
+
+    def count(self, distance: int | None) -> int:
+        """The count the original output gives for an instance at `distance`."""
+        return -1 if distance is None else distance
+
+    def judge(self, table: TableReader | None, instances: list[Any]) -> str:
+        """The original output for the instances of an original input."""
+        return "".join(self.output(self.puzzle.solve(table, instance)) for instance in instances)
+
+    def reachable_reason(self, table: TableReader | None, board: Any, answer: ProposedAnswer) -> str | None:
+        """For a format that names the board reached rather than the moves:
+        why `answer` is impossible from `board`; None if it is possible."""
+        raise NotImplementedError(f"{self.puzzle.name} answers list their moves")
+
+    def stream(self) -> OriginalStream:
+        """A reader of the input as it arrives, answering each instance once
+        it is complete; by default the input is kept until it ends, then read
+        and judged."""
+        return WholeInput(self)
+
+
+class TerminalView(Role):
+    """How the CLI draws a puzzle: text panels, colours, headings. By default
+    a board is its compact form on one line."""
+
+    steps_by_default = False
+    """Whether `solve` draws every step unless told otherwise."""
+    goal_caption = "goal"
+    """What the last board of a solution is called in drawings."""
+
+    def panel(self, board: Any) -> list[str]:
+        """A board drawn as a few lines of text."""
+        return [self.puzzle.compact(board)]
+
+    def token_colour(self, token: str) -> str | None:
+        """The terminal colour of a token of a panel (None: plain)."""
+        return None
+
+    def heading(self, solution: Solution) -> str:
+        """The head of a solution written for people."""
+        return f"{self.puzzle.name} {solution.state}"
+
+    def probe_panels(self, probe: Probe) -> tuple[str, list[list[str]]] | None:
+        """Where instances are not boards: a legend and one text panel per
+        board of the solution, shown by `probe`; None to show the board."""
+        return None
+
+    def stats_text(self, table: TableReader) -> str:
+        """The stats for people: counts, the largest distance and the histogram."""
+        puzzle = self.puzzle
+        stats = puzzle.storage.stats(table)
+        counts = stats["histogram"]
+        return "\n".join(
+            [
+                f"{puzzle.name}: {plural(stats['states'], 'state')}, {stats['solvable']:,} of them can reach a goal; "
+                f"the farthest need {plural(stats['max_distance'], *puzzle.unit)} ({plural(counts[-1], 'state')})",
+                *histogram_lines(counts, puzzle.unit[1]),
+            ]
+        )
+
+
+class PageView(Role):
+    """How the explorer page draws and explains a puzzle. By default a board
+    is drawn as its compact form and the words come from the puzzle's own."""
+
+    def svg(self, board: Any) -> str:
+        """The board as inline SVG; cells numbered `data-cell` (see `drawing.cell_group`)."""
+        text = self.puzzle.compact(board)
+        body = f'<text x="10" y="30" font-size="20" font-family="monospace">{text}</text>'
+        return svg(max(200, 14 * len(text) + 20), 45, body, f"{self.puzzle.name} {text}")
+
+    def board_caption(self, board: Any) -> str:
+        """What the drawn board is, where the drawing alone would not say (the cube's start)."""
+        return ""
+
+    def page_panel(self, table: TableReader | None, instance: Any) -> str:
+        """Further HTML beside the board (the cube's pattern editor); links relative, `?state=...`."""
+        return ""
+
+    def about(self) -> str:
+        """Two or three sentences on what the puzzle is, what a move does and
+        what counts as solved, shown above every position."""
+        puzzle = self.puzzle
+        return f"Reach a goal in the fewest {puzzle.unit[1]}; a position is written as {puzzle.compact_help}."
+
+    def rules(self) -> str:
+        """The full rules as plain text: blocks separated by blank lines, a
+        block of `- ` lines a list, a block indented four spaces a verbatim
+        example. By default the `rules.txt` beside the puzzle's code when it is
+        a package, else what its words say."""
+        from importlib import resources  # only the rules page reads files (a query's start-up does not pay)
+
+        puzzle = self.puzzle
+        module = sys.modules[type(puzzle).__module__]
+        if hasattr(module, "__path__") and (text := resources.files(module).joinpath("rules.txt")).is_file():
+            return text.read_text(encoding="utf-8")
+        parts = [
+            self.about(),
+            f"Moves, in the order that breaks ties: {', '.join(puzzle.move_names)}.",
+            f"A position is written as {puzzle.compact_help}.",
+        ]
+        if puzzle.formats is not None:
+            example = puzzle.formats.example().rstrip("\n").replace("\n", "\n    ")
+            parts.append(f"The original input: {puzzle.formats.format()}, for example:\n\n    {example}")
+        return "\n\n".join(parts) + "\n"
+
+    def goal(self, solution: Solution) -> tuple[Any, str] | None:
+        """The goal to draw beside a position (a board as `svg` draws them, and
+        a caption); by default the board the optimal solution ends on. None
+        where no goal can be shown."""
+        return (solution.boards[-1], "goal") if solution.solvable else None
+
+    def move_changes(self, board: Any, move: int) -> dict[int, Change]:
+        """What `move` does to the drawing of `board`, by `data-cell`: where
+        each changed cell's content comes from and how far it turns. By default
+        nothing is declared: nothing is lit and the next board simply appears."""
+        return {}
+
+
+class ManyAtOnce(Role):
+    """Many instances at once (bulk answers, `Tables.distances`): lines in
+    compact form read into keys together, answered column by column.
+
+    By default no line is read at once: every line is read by the puzzle's
+    scalar reader and answered alone, which is right for any puzzle and
+    slow for many lines. Override all three hooks together."""
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Keys (int64, for `solve_many` and `distances_of`) of the rows of an
+        (n, width) uint8 array of lines, and which rows were read. Rows hold
+        printable ASCII, zero-padded, with no space at either end. Read only a
+        row written exactly as `compact` writes its instance (the answers echo
+        it as their state); every other row is read alone by the scalar reader,
+        which names what is wrong."""
+        return np.zeros(len(lines), dtype=np.int64), np.zeros(len(lines), dtype=bool)
+
+    def distances_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        """Fewest moves for keys from `read_many`, as int16 (-1 when unsolvable)."""
+        raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
+
+    def solve_many(self, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
+        """`solve` for keys from `read_many`, all at once: the same moves,
+        tie-breaks and fields for each key."""
+        raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
+
+
+class Storage(Role, ABC):
+    """What the builder searches and stores for a puzzle, and what its table
+    holds: the searches, the datasets kept of each, the stats and the space
+    `sample` draws from."""
+
+    required = ("encoding",)
+    encoding: str
+    """How a state is numbered in the table, in words (stored in the file)."""
+
+    @property
+    def table_name(self) -> str:
+        """The name of the table file the puzzle answers from (`NAME.h5`)."""
+        return self.puzzle.name
+
+    @abstractmethod
+    def searches(self) -> Mapping[str, Search]:
+        """The searches whose results make up the table file, by group name."""
+
+    def distance_groups(self) -> tuple[str, ...]:
+        """The groups whose distances make up the puzzle's histogram and counts."""
+        return tuple(self.searches())
+
+    def store(self, group: str, distance: np.ndarray, parent: np.ndarray) -> dict[str, Packed]:
+        """The datasets kept from one search."""
+        return {"distance": Packed(distance), "parent": Packed(parent, bits_for(len(self.puzzle.move_names)))}
+
+    def stored_search(self, group: str, datasets: Mapping[str, np.ndarray]) -> tuple[np.ndarray | None, np.ndarray]:
+        """Inverse of `store` for verify: per state of the search, its
+        distance (None where only the parents are stored) and parent move."""
+        return datasets["distance"], datasets["parent"]
+
+    def file_attrs(self) -> dict[str, Any]:
+        return {"puzzle": self.table_name, "encoding": self.encoding, "move_names": list(self.puzzle.move_names)}
+
+    def stats(self, table: TableReader) -> dict[str, Any]:
+        """The stats object of service.md: states, solvable, max_distance, histogram."""
+        attrs = table.attrs()
+        return {
+            "puzzle": self.puzzle.name,
+            "states": int(attrs["state_count"]),
+            "solvable": int(attrs["reachable_count"]),
+            "max_distance": int(attrs["max_distance"]),
+            "histogram": [int(count) for count in attrs["histogram"]],
+        }
+
+    @abstractmethod
+    def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
+        """Every instance's distance (-1: unsolvable) and a way to write instance i in compact form."""
+
+
+ROLES: dict[str, tuple[type[Role], bool]] = {
+    "formats": (OriginalFormats, True),
+    "terminal": (TerminalView, False),
+    "page": (PageView, False),
+    "many": (ManyAtOnce, False),
+    "storage": (Storage, True),
+}
+"""Every role attribute of a puzzle: the class its object must be, and whether it may be None."""
