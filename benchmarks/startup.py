@@ -80,9 +80,10 @@ def main() -> int:
         ratio = mine / base
         verdict = "PASS" if ratio <= TARGETS[label] else "MISS"
         missed += verdict == "MISS"
+        against = " ".join([Path(theirs[0]).name, *theirs[1:]])
         print(
-            f"{label:<22} {mine * 1000:7.1f} ms   against {' '.join(Path(theirs[0]).name if i == 0 else part for i, part in enumerate(theirs))}"
-            f" {base * 1000:7.1f} ms   {ratio:5.2f}x (target {TARGETS[label]}x) {verdict}"
+            f"{label:<22} {mine * 1000:7.1f} ms   against {against} {base * 1000:7.1f} ms   "
+            f"{ratio:5.2f}x (target {TARGETS[label]}x) {verdict}"
         )
     modules = loaded_modules(["solve", "eight", "123069478", *tables])
     puzzles_loaded = sorted({name.split(".")[2] for name in modules if name.startswith("ninebase.puzzles.") and

@@ -69,8 +69,9 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
     counted = []
     for group, search in puzzle.storage.searches().items():
         label = name if group == SINGLE_SEARCH else f"{name} {group}"
+        counting = group in puzzle.storage.counted_groups()
         with progress(label, search.state_count) if progress else nullcontext() as bar:
-            result = breadth_first(search, bar.update if bar else None)
+            result = breadth_first(search, bar.update if bar else None, counting)
             if bar:  # the states never reached are settled too
                 bar.update(search.state_count - result.reachable_count)
         group_attrs = {
@@ -79,7 +80,7 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
             "max_distance": result.max_distance,
             "histogram": result.histogram,
         }
-        groups[group] = (group_attrs, puzzle.storage.store(group, result.distance, result.parent))
+        groups[group] = (group_attrs, puzzle.storage.store(group, result.distance, result.parent, result.count))
         if group in puzzle.storage.distance_groups():
             counted.append(group_attrs)
     histogram = np.zeros(max(len(attrs["histogram"]) for attrs in counted), dtype=np.int64)

@@ -5,7 +5,9 @@ A search (`puzzles.storage.Search`) describes its states as integers
 them by each move (its `predecessors`). The engine then runs a multi-source BFS backwards from the
 goal states, level by level, with NumPy over whole frontiers, and records for
 every state its distance to the nearest goal and the move that takes it one
-step closer.
+step closer; asked to, it also counts every state's optimal move sequences
+(a goal has one; any other state as many as its moves one step closer lead
+to, added up), which `count_paths` works out again from the distances alone.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from ninebase.puzzles.storage import UNREACHABLE, Search
 MAX_DISTANCE = UNREACHABLE - 1
 
 
+class CountOverflow(OverflowError):
+    """A state has 2**64 or more optimal move sequences: too many to store."""
+
+
 @dataclass
 class SearchResult:
-    """Per-state distance and parent move, and the distance histogram."""
+    """Per-state distance and parent move, the distance histogram and, if counted, the optimal move sequences."""
 
     distance: np.ndarray
     """uint8 per state: fewest moves to a goal, UNREACHABLE where none."""
@@ -31,6 +37,8 @@ class SearchResult:
     to a goal; 0 for goals and unreachable states."""
     histogram: np.ndarray
     """int64: histogram[d] states at distance d."""
+    count: np.ndarray | None = None
+    """uint64 per state, where counted: its optimal move sequences (1 for a goal, 0 where unreachable)."""
 
     @property
     def reachable_count(self) -> int:
@@ -44,18 +52,22 @@ class SearchResult:
 ProgressCallback = Callable[[int], None]
 
 
-def breadth_first(puzzle: Search, progress: ProgressCallback | None = None) -> SearchResult:
+def breadth_first(puzzle: Search, progress: ProgressCallback | None = None, counting: bool = False) -> SearchResult:
     """Search backwards from all goals of `puzzle` at once.
 
     `progress`, if given, is called after each level with the number of states
     newly reached. Processing the moves in order, and only claiming states not
     yet reached, makes each parent the lowest-numbered move that works: the
-    result is the same on every machine.
+    result is the same on every machine. With `counting`, each state's
+    optimal move sequences are counted too (raises CountOverflow past 2**64).
     """
     distance = np.full(puzzle.state_count, UNREACHABLE, dtype=np.uint8)
     parent = np.zeros(puzzle.state_count, dtype=np.uint8)
+    count = np.zeros(puzzle.state_count, dtype=np.uint64) if counting else None
     frontier = np.unique(np.asarray(puzzle.goal_states(), dtype=np.int64))
     distance[frontier] = 0
+    if count is not None:
+        count[frontier] = 1
     counts = [frontier.size]
     if progress:
         progress(frontier.size)
@@ -63,15 +75,46 @@ def breadth_first(puzzle: Search, progress: ProgressCallback | None = None) -> S
     while frontier.size:
         if level == MAX_DISTANCE:
             raise OverflowError(f"{puzzle.name}: distances exceed {MAX_DISTANCE}")
-        for move, states in enumerate(puzzle.predecessors(frontier)):
-            states = states[states >= 0]
-            states = states[distance[states] == UNREACHABLE]
-            distance[states] = level + 1
-            parent[states] = move
+        for move, before in enumerate(puzzle.predecessors(frontier)):
+            legal = before >= 0
+            states = before[legal]
+            fresh = states[distance[states] == UNREACHABLE]
+            distance[fresh] = level + 1
+            parent[fresh] = move
+            if count is not None:
+                _add_counts(puzzle, count, states, frontier[legal], distance[states] == level + 1)
         level += 1
         frontier = np.flatnonzero(distance == level)
         if frontier.size:
             counts.append(frontier.size)
             if progress:
                 progress(frontier.size)
-    return SearchResult(distance, parent, np.array(counts, dtype=np.int64))
+    return SearchResult(distance, parent, np.array(counts, dtype=np.int64), count)
+
+
+def count_paths(search: Search, distance: np.ndarray) -> np.ndarray:
+    """Every state's optimal move sequences, from the distances alone (what
+    `breadth_first` counts; verify checks the stored counts against it)."""
+    count = np.zeros(search.state_count, dtype=np.uint64)
+    frontier = np.flatnonzero(distance == 0)
+    count[frontier] = 1
+    level = 0
+    while frontier.size:
+        for before in search.predecessors(frontier):
+            legal = before >= 0
+            states = before[legal]
+            _add_counts(search, count, states, frontier[legal], distance[states] == level + 1)
+        level += 1
+        frontier = np.flatnonzero(distance == level)
+    return count
+
+
+def _add_counts(search: Search, count: np.ndarray, states: np.ndarray, after: np.ndarray, closer: np.ndarray) -> None:
+    """Add the counts of the states `after` to those of `states`, one move
+    before them, where that move takes them one step closer (`closer`). A move
+    is one-to-one, so no state appears twice among `states`."""
+    target, added = states[closer], count[after[closer]]
+    total = count[target] + added
+    if (total < added).any():
+        raise CountOverflow(f"{search.name}: a state has 2**64 or more optimal move sequences")
+    count[target] = total

@@ -4,7 +4,9 @@ other reached state has a parent move to a state one closer, no move leads
 from a reached state to anything more than one further away, and the
 unreached states have none of this. Then every stored dataset must be what
 the puzzle would store for those distances and parents, and every stored
-count what they add up to: a file whose content changed cannot pass.
+count what they add up to (the optimal move sequences of each state: 1 for a
+goal, the sum over its moves one step closer otherwise): a file whose
+content changed cannot pass.
 
 Where a puzzle stores only parent moves (the cube), the distances are
 derived from them first, by a breadth-first walk down the parent moves from
@@ -22,6 +24,8 @@ from ninebase import puzzles
 from ninebase.lookup.tablefile import TableError, TableFile, flat_message, table_path
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
+
+from .engine import count_paths
 
 CHUNK = 1 << 20
 
@@ -80,7 +84,7 @@ def distances_from_parents(search: Search, parent: np.ndarray) -> np.ndarray:
     return distance
 
 
-def check_counts(attrs: dict[str, Any], histogram: np.ndarray, state_count: int, where: str) -> None:
+def check_histogram(attrs: dict[str, Any], histogram: np.ndarray, state_count: int, where: str) -> None:
     """The stored histogram and counts must be those of the distances."""
     stored = np.asarray(attrs["histogram"])
     if not np.array_equal(histogram, stored) or int(attrs["reachable_count"]) != histogram.sum():
@@ -122,17 +126,18 @@ def _verify(puzzle: Puzzle, path: Path) -> str:
             if distance is None:
                 distance = distances_from_parents(search, parent)
             check_search(search, distance, parent, where)
-            rebuilt = puzzle.storage.store(group, distance, parent)
+            count = count_paths(search, distance) if group in puzzle.storage.counted_groups() else None
+            rebuilt = puzzle.storage.store(group, distance, parent, count)
             if sorted(rebuilt) != sorted(stored):
                 raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
             for dataset, packed in rebuilt.items():
                 if packed.bits != stored[dataset].bits or not np.array_equal(packed.values, stored[dataset].values):
-                    raise VerificationError(f"{where}: dataset {dataset} does not match the states' distances")
+                    raise VerificationError(f"{where}: dataset {dataset} does not match the distances and counts")
             histogram = np.bincount(distance[distance != UNREACHABLE])
-            check_counts(table.group_attrs(group), histogram, search.state_count, where)
+            check_histogram(table.group_attrs(group), histogram, search.state_count, where)
             if group in puzzle.storage.distance_groups():
                 size = max(total.size, histogram.size)
                 total = np.pad(total, (0, size - total.size)) + np.pad(histogram, (0, size - histogram.size))
                 states += search.state_count
-        check_counts(table.attrs, total, states, str(path))
+        check_histogram(table.attrs, total, states, str(path))
         return f"{name}: ok, {int(total.sum()):,} reachable states checked ({path})"

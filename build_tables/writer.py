@@ -22,10 +22,12 @@ from ninebase.lookup.tablefile import (
     digest,
     pack,
 )
-from ninebase.puzzles.storage import Packed
+from ninebase.puzzles.storage import WHOLE_WIDTHS, Packed
 
 PARTIAL_GLOB = ".*.partial"
 _CHUNK_BYTES = 1 << 18
+COMPRESSION = 1
+"""gzip level: 1 writes the cube's counts five times quicker than 6, for files a tenth larger."""
 
 
 def write_table(
@@ -65,10 +67,15 @@ def write_table(
 
 def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> None:
     values = np.ascontiguousarray(packed.values)
-    data = values if packed.bits == 8 else pack(values.astype(np.uint8), packed.bits)
+    if packed.bits in WHOLE_WIDTHS:
+        if values.size and int(values.max()) >> packed.bits:
+            raise ValueError(f"dataset {name} holds a value of more than {packed.bits} bits")
+        data = values.astype(f"uint{packed.bits}")
+    else:
+        data = pack(values.astype(np.uint8), packed.bits)
     chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),) if data.size else None
     dataset = group.create_dataset(
-        name, data=data, chunks=chunks, compression="gzip", compression_opts=6, fletcher32=True
+        name, data=data, chunks=chunks, compression="gzip", compression_opts=COMPRESSION, fletcher32=True
     )
     dataset.attrs["bits"] = packed.bits
     dataset.attrs["count"] = values.size

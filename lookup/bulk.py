@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 import numpy as np
 
-from ninebase.puzzles import AnswerColumns, InputError, Lines, OriginalFormats, Puzzle, TableReader, row_texts
+from ninebase.puzzles import AnswerColumns, InputError, Lines, OriginalFormats, Puzzle, Solution, TableReader, row_texts
 
 
 @cache
@@ -79,24 +79,67 @@ def distances(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndar
     are written as lines and read by the one reader; a state it leaves is
     read on its own, and the first that cannot be read raises InputError
     naming its item."""
+    found = np.full(len(states), -1, dtype=np.int16)
+
+    def one(board: Any) -> int:
+        distance = puzzle.distance(table, board)
+        return -1 if distance is None else distance
+
+    return _over_states(puzzle, states, found, lambda keys: puzzle.many.distances_of(table, keys), one)
+
+
+def counts(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray:
+    """`distances`, but each state's optimal move sequences (0 where
+    unsolvable): uint64, or Python ints where the puzzle's may not fit."""
+    many = puzzle.counting.counts_of(table, np.zeros(0, dtype=np.int64)) if len(states) else None
+    found = np.zeros(len(states), dtype=np.uint64 if many is None or many.dtype != object else object)
+    return _over_states(
+        puzzle, states, found, lambda keys: counted(puzzle, table, keys), lambda b: count_of(puzzle, table, b)
+    )
+
+
+def _over_states(
+    puzzle: Puzzle, states: Any, found: np.ndarray, many: Callable[[np.ndarray], np.ndarray], one: Callable[[Any], Any]
+) -> np.ndarray:
+    """`found` filled with `many` of the keys of the states read at once, and `one` of each other state's board."""
     lines = Lines(_as_lines(puzzle, states))
     if len(lines) != len(states):  # a state with a line break in it: every state on its own
-        rows = ReadAtOnce(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros((0, 0)), [])
-        others = list(range(len(states)))
+        fast, keys, others = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), list(range(len(states)))
     else:
         rows = read_at_once(puzzle, lines)
-        others = rows.others
-    found = np.full(len(states), -1, dtype=np.int16)
-    if rows.fast.size:
-        found[rows.fast] = puzzle.many.distances_of(table, rows.keys)
+        fast, keys, others = rows.fast, rows.keys, rows.others
+    if fast.size:
+        found[fast] = many(keys)
     for position in others:
         try:
             board = puzzle.board(states[position])
         except InputError as error:
             raise InputError(f"item {position}: {error}") from None
-        distance = puzzle.distance(table, board)
-        found[position] = -1 if distance is None else distance
+        found[position] = one(board)
     return found
+
+
+def counted(puzzle: Puzzle, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+    """The optimal move sequences of keys read at once (0 where unsolvable)."""
+    ways = puzzle.counting.counts_of(table, keys)
+    unsolvable = puzzle.many.distances_of(table, keys) < 0
+    if unsolvable.any():
+        ways = ways.copy()
+        ways[unsolvable] = 0
+    return ways
+
+
+def count_of(puzzle: Puzzle, table: TableReader | None, board: Any) -> int:
+    """One board's optimal move sequences (0 where unsolvable)."""
+    return puzzle.counting.count(table, board) if puzzle.distance(table, board) is not None else 0
+
+
+def solved(puzzle: Puzzle, table: TableReader | None, board: Any) -> Solution:
+    """`puzzle.solve`, with the count of optimal solutions where the puzzle counts them."""
+    solution = puzzle.solve(table, board)
+    if puzzle.counting is None:
+        return solution
+    return replace(solution, count=puzzle.counting.count(table, board) if solution.solvable else 0)
 
 
 def _as_lines(puzzle: Puzzle, states: Any) -> bytes:
@@ -157,14 +200,30 @@ def solve_objects(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> li
     rows = read_at_once(puzzle, lines)
     result: list[Any] = [None] * len(lines)
     if rows.fast.size:
-        solved = puzzle.many.solve_many(table, rows.keys)
-        solved = solved.dicts(puzzle.name, row_texts(rows.cells), move_values(puzzle))
-        for position, answer in zip(rows.fast.tolist(), solved, strict=True):
+        columns = solve_many(puzzle, table, rows.keys)
+        answers = columns.dicts(puzzle.name, row_texts(rows.cells), move_values(puzzle))
+        for position, answer in zip(rows.fast.tolist(), answers, strict=True):
             result[position] = answer
     for position in rows.others:
         board, error = read_line(puzzle, lines, position)
-        result[position] = error or puzzle.solve(table, board).to_dict()
+        result[position] = error or solved(puzzle, table, board).to_dict()
     return result
+
+
+def solve_many(puzzle: Puzzle, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
+    """The puzzle's answers for keys read at once, with the count of optimal
+    solutions as the first further field (as `Solution.to_dict` places it)."""
+    columns = puzzle.many.solve_many(table, keys)
+    if puzzle.counting is None:
+        return columns
+    ways = puzzle.counting.counts_of(table, keys)
+    solvable = columns.distance >= 0
+    texts = ways[solvable].astype(str).tolist() if ways.dtype != object else [str(w) for w in ways[solvable]]
+    return replace(
+        columns,
+        solved={"count": texts, **columns.solved},
+        unsolved={"count": ["0"] * int(np.count_nonzero(~solvable)), **columns.unsolved},
+    )
 
 
 def solve_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> bytes:
@@ -172,7 +231,7 @@ def solve_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> byte
     rows = read_at_once(puzzle, lines)
     if np.isin(rows.cells, _UNSAFE).any():
         return b"".join(json_encode()(answer) + b"\n" for answer in solve_objects(puzzle, table, lines))
-    fast = json_lines(puzzle, rows.cells, puzzle.many.solve_many(table, rows.keys)) if rows.fast.size else []
+    fast = json_lines(puzzle, rows.cells, solve_many(puzzle, table, rows.keys)) if rows.fast.size else []
     if not rows.others:
         return b"".join(fast)
     encoded: list[bytes] = [b""] * len(lines)
@@ -180,7 +239,7 @@ def solve_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> byte
         encoded[position] = line
     for position in rows.others:
         board, error = read_line(puzzle, lines, position)
-        encoded[position] = json_encode()(error or puzzle.solve(table, board).to_dict()) + b"\n"
+        encoded[position] = json_encode()(error or solved(puzzle, table, board).to_dict()) + b"\n"
     return b"".join(encoded)
 
 
@@ -194,9 +253,11 @@ def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, An
 
 
 class Tally:
-    """The lines `distances` could not read, over all chunks (which may be answered at once)."""
+    """The lines a bulk answer (`distances`, `counts`) could not read, over
+    all chunks (which may be answered at once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, answer: str = "distance") -> None:
+        self.answer = answer
         self.count = self.lines = 0
         self.first: tuple[int, str] | None = None
         self._lock = threading.Lock()
@@ -212,7 +273,7 @@ class Tally:
         first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""
         return (
             f"{self.count:,} of {self.lines:,} lines could not be read; each has a line 'error: line N: ...' "
-            f"in place of its distance (the first: {first})"
+            f"in place of its {self.answer} (the first: {first})"
         )
 
 
@@ -240,6 +301,33 @@ def distances_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tal
     if tally is not None:
         tally.record(len(lines), errors)
     return answer
+
+
+def counts_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally: Tally | None = None) -> bytes:
+    """One line per input line: its optimal move sequences (0 when
+    unsolvable), or `error: line N: why` for a line that cannot be read."""
+    rows = read_at_once(puzzle, lines)
+    errors: dict[int, str] = {}
+    pieces: list[Any] = [b"0\n"] * len(lines)
+    if rows.fast.size:
+        texts = counted(puzzle, table, rows.keys).astype(str)
+        if not rows.others:
+            answer = ("\n".join(texts.tolist()) + "\n").encode()
+            if tally is not None:
+                tally.record(len(lines), errors)
+            return answer
+        for position, text in zip(rows.fast.tolist(), texts.tolist(), strict=True):
+            pieces[position] = f"{text}\n".encode()
+    for position in rows.others:
+        board, error = read_line(puzzle, lines, position)
+        if error is not None:
+            errors[error["line"]] = error["error"]
+            pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
+        else:
+            pieces[position] = b"%d\n" % count_of(puzzle, table, board)
+    if tally is not None:
+        tally.record(len(lines), errors)
+    return b"".join(pieces)
 
 
 def judge(puzzle: Puzzle, table: Callable[[], TableReader | None], chunks: Iterable[Lines]) -> Iterator[bytes]:

@@ -20,9 +20,9 @@ from typing import Any
 import h5py
 import numpy as np
 
-from ninebase.puzzles.storage import Packed
+from ninebase.puzzles.storage import WHOLE_WIDTHS, Packed
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SUFFIX = ".h5"
 DIGEST_ATTRIBUTE = "attributes_sha256"
 """Root attribute: SHA-256 over every other attribute of the file."""
@@ -207,8 +207,11 @@ class TableFile:
             bits, count, expected = (dataset.attrs[key] for key in ("bits", "count", "sha256"))
             if digest(data) != expected:
                 raise self._damaged(f"fails the checksum of dataset {group}/{name}")
-            values = data if bits == 8 else unpack(data, int(bits), int(count))
-            return Packed(values, int(bits))
+            if bits in WHOLE_WIDTHS:
+                if data.dtype != np.dtype(f"uint{bits}") or data.size != count:
+                    raise self._damaged(f"has {data.size} values of {data.dtype} in {group}/{name}, not {bits}-bit")
+                return Packed(data, int(bits))
+            return Packed(unpack(data, int(bits), int(count)), int(bits))
 
     def close(self) -> None:
         if self._h5 is not None:

@@ -5,16 +5,18 @@ ETag and whether a file changed on disk."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.puzzles import SINGLE_SEARCH, InputError, Lines, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles import SINGLE_SEARCH, Counting, InputError, Lines, Probe, Puzzle, Solution, Successor
 
 from . import bulk
 from .check import Verdict, check_answer
@@ -212,7 +214,7 @@ class Tables:
         """
         rules = self.resolve(puzzle)
         board = rules.board(state)
-        return rules.solve(self.table(rules), board)
+        return bulk.solved(rules, self.table(rules), board)
 
     def distance(self, puzzle: Puzzle | str, state: Any) -> int | None:
         """The fewest moves for one state; None when it is unsolvable (as
@@ -293,6 +295,81 @@ class Tables:
 
         return bulk.each_line(rules, lines, with_steps)
 
+    # How many optimal solutions, and which ------------------------------------------
+    def count(self, puzzle: Puzzle | str, state: Any) -> int:
+        """How many optimal move sequences a state has (0 when unsolvable).
+
+        >>> with open_tables() as tables:
+        ...     tables.count("clocks", "9 9 12 6 6 6 6 3 6")  # the orderings of moves 4, 5, 8 and 9
+        24
+        """
+        rules, _ = self._counting(puzzle)
+        board = rules.board(state)
+        return bulk.count_of(rules, self.table(rules), board)
+
+    def counts(self, puzzle: Puzzle | str, states: Any) -> np.ndarray:
+        """`count` for a whole batch (as `distances` takes it): uint64, or
+        Python ints (dtype object) for a puzzle whose counts may not fit (clocks)."""
+        rules, _ = self._counting(puzzle)
+        if len(states) == 0:
+            return np.zeros(0, dtype=np.uint64)
+        return bulk.counts(rules, self.table(rules), states)
+
+    def counts_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
+        """One line per line of the chunk: its count (0: unsolvable), or `error: line N: why` (counted in `tally`)."""
+        rules, _ = self._counting(puzzle)
+        return bulk.counts_chunk(rules, self.table(rules), lines, tally)
+
+    def solution(self, puzzle: Puzzle | str, state: Any, number: int) -> Solution:
+        """Optimal solution `number` (from 0) of a state, in the puzzle's order
+        of its optimal solutions (`counting.order`); its moves in the order
+        they are played.
+
+        :raises InputError: `number` is not below the state's count.
+        """
+        rules, counting = self._counting(puzzle)
+        board = rules.board(state)
+        table = self.table(rules)
+        first = rules.solve(table, board)
+        count = counting.count(table, board) if first.solvable else 0
+        if not 0 <= number < count:
+            raise InputError(
+                f"there is no optimal solution {number}: the state has {count:,}, numbered from 0"
+                if count
+                else f"the state has no solution: {first.extra.get('reason', 'it is unsolvable')}"
+            )
+        return played(rules, counting.nth(table, board, number), count, first)
+
+    def random_solution(self, puzzle: Puzzle | str, state: Any, seed: int = 0) -> Solution:
+        """An optimal solution drawn uniformly from all of a state's, by its
+        number: the same `seed` draws the same on every machine (`draw`). An
+        unsolvable state's answer says why, as `solve`'s does."""
+        rules, counting = self._counting(puzzle)
+        board = rules.board(state)
+        table = self.table(rules)
+        first = rules.solve(table, board)
+        if not first.solvable:
+            return replace(first, count=0)
+        count = counting.count(table, board)
+        return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
+
+    def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
+        """How many optimal solutions a state has, and the first `limit` of
+        them in the puzzle's order (`counting.order`), as they are found."""
+        rules, counting = self._counting(puzzle)
+        board = rules.board(state)
+        table = self.table(rules)
+        first = rules.solve(table, board)
+        count = counting.count(table, board) if first.solvable else 0
+        found = (played(rules, moves, count, first) for moves in counting.solutions(table, board, limit))
+        return count, found
+
+    def _counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
+        rules = self.resolve(puzzle)
+        if rules.counting is None:
+            raise InputError(f"{rules.name} does not count its optimal solutions")
+        return rules, rules.counting
+
     # The original formats ----------------------------------------------------------
     def judge(self, puzzle: Puzzle | str, chunks: Iterable[Lines]) -> Iterator[bytes]:
         """The original output for the original input, as it arrives; the
@@ -360,17 +437,45 @@ class Tables:
 
 def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     """`Tables.probe` for a puzzle, its table and a board."""
-    solution = rules.solve(table, board)
+    solution = bulk.solved(rules, table, board)
+    counting = rules.counting
     moves = rules.successors(board)
     successors = None
     if moves is not None:
         order = []
         for position, (move, after) in enumerate(moves):
             distance = rules.distance(table, after)
-            successor = Successor(rules.move_value(move), rules.compact(after), distance)
+            ways = None if counting is None else 0 if distance is None else counting.count(table, after)
+            successor = Successor(rules.move_value(move), rules.compact(after), distance, ways)
             order.append(((distance is None, distance or 0, position), successor))
         successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
+
+
+def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
+    """The solution that plays `moves` (indices), in that order, from the
+    first board of the puzzle's own solution `first` (whose further fields it
+    keeps): one of `count`."""
+    boards = [first.boards[0]]
+    for move in moves:
+        boards.append(rules.apply(boards[-1], move))
+    values = [rules.move_value(move) for move in moves]
+    return replace(first, moves=values, boards=boards, count=count)
+
+
+def draw(seed: int, state: str, count: int) -> int:
+    """A number below `count`, uniformly, fixed by `seed` and the state on
+    every machine: the first of the integers read from SHAKE-256 of
+    "SEED STATE ATTEMPT" (as many bits as count - 1 has) that is below count."""
+    import hashlib  # not at the top: `import ninebase` stays quick
+
+    bits = (count - 1).bit_length()
+    for attempt in itertools.count():
+        stream = hashlib.shake_256(f"{seed} {state} {attempt}".encode()).digest((bits + 7) // 8)
+        number = int.from_bytes(stream, "big") >> (-bits % 8)
+        if number < count:
+            return number
+    raise AssertionError("unreachable")
 
 
 def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:

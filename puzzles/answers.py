@@ -23,6 +23,8 @@ class Solution:
     moves: list[Any]
     boards: Sequence[Any] = field(repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+    count: int | None = None
+    """How many optimal move sequences the state has (this is one of them), where known."""
 
     @property
     def solvable(self) -> bool:
@@ -30,13 +32,10 @@ class Solution:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON answer pinned in puzzles.md."""
-        return {
-            "puzzle": self.puzzle,
-            "state": self.state,
-            "distance": self.distance,
-            "moves": self.moves,
-            **self.extra,
-        }
+        answer = {"puzzle": self.puzzle, "state": self.state, "distance": self.distance, "moves": self.moves}
+        if self.count is not None:
+            answer["count"] = str(self.count)  # a string: clocks' counts pass 2**53, where JSON numbers lose digits
+        return {**answer, **self.extra}
 
 
 class Replay(Sequence[Any]):
@@ -82,14 +81,19 @@ class Replay(Sequence[Any]):
 
 @dataclass(frozen=True)
 class Successor:
-    """One legal move, the compact state it leads to and that state's exact distance."""
+    """One legal move, the compact state it leads to, that state's exact distance and its optimal move sequences."""
 
     move: Any
     state: str
     distance: int | None
+    count: int | None = None
+    """The optimal move sequences from the state the move leads to, where known."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"move": self.move, "state": self.state, "distance": self.distance}
+        answer = {"move": self.move, "state": self.state, "distance": self.distance}
+        if self.count is not None:
+            answer["count"] = str(self.count)
+        return answer
 
 
 @dataclass(frozen=True)

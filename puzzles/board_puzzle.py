@@ -17,7 +17,7 @@ import numpy as np
 from .answers import Replay, Solution
 from .batch import PADDING, AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
-from .roles import ManyAtOnce, OriginalFormats, Storage
+from .roles import Counting, ManyAtOnce, OriginalFormats, Storage
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
 from .text import InputError, content_lines
 
@@ -43,6 +43,7 @@ class BoardPuzzle(Puzzle):
         super().__init__()
         self.storage = BoardStorage(self)
         self.many = BoardMany(self)
+        self.counting = BoardCounting(self)
 
     # The boards' numbering and the search ------------------------------------------
     @abstractmethod
@@ -250,3 +251,35 @@ class BoardFormats(OriginalFormats):
 
     def read(self, text: str) -> list[Any]:
         return [self.read_board(content_lines(text))]
+
+
+class BoardCounting(Counting):
+    """Each board's optimal move sequences, kept in the table (`count`); the
+    n-th solution goes down the moves in move order, passing over the
+    solutions that start with an earlier optimal move by their counts."""
+
+    puzzle: BoardPuzzle
+
+    def count(self, table: TableReader | None, board: Any) -> int:
+        return int(table.array("count").item(self.puzzle.encode(board)))
+
+    def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        return table.array("count")[keys].astype(np.uint64)
+
+    def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
+        puzzle = self.puzzle
+        distance, count = table.array("distance"), table.array("count")
+        index = puzzle.encode(board)
+        moves: list[int] = []
+        for closer in range(distance.item(index) - 1, -1, -1):
+            for move, after in puzzle.successors(board) or []:
+                following = puzzle.encode(after)
+                if distance.item(following) != closer:
+                    continue
+                ways = count.item(following)
+                if number < ways:
+                    board, index = after, following
+                    moves.append(move)
+                    break
+                number -= ways
+        return moves

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .answers import Solution
-from .roles import ROLES, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .roles import ROLES, Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
 from .storage import TableReader
 from .text import InputError, as_text
 from .variants import VariantOption
@@ -31,7 +31,7 @@ class Puzzle(ABC):
     """Subclasses set the words and implement the abstract hooks, and give
     their roles in `__init__` (after calling this one's, which gives the
     defaults: a plain terminal and page view, nothing read at once, no
-    original format, no table)."""
+    original format, no table, no counting)."""
 
     # Words -------------------------------------------------------------------
     name: str
@@ -58,6 +58,7 @@ class Puzzle(ABC):
     many: ManyAtOnce
     storage: Storage | None
     """None where the puzzle answers without a table."""
+    counting: Counting | None
 
     def __init__(self) -> None:
         self.formats = None
@@ -65,6 +66,7 @@ class Puzzle(ABC):
         self.page = PageView(self)
         self.many = ManyAtOnce(self)
         self.storage = None
+        self.counting = None
 
     # Reading and writing instances ----------------------------------------------
     @abstractmethod

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -23,7 +23,7 @@ import numpy as np
 from .answers import Change, Probe, ProposedAnswer, Solution
 from .batch import AnswerColumns, OriginalStream, WholeInput
 from .drawing import histogram_lines, svg
-from .storage import Packed, Search, TableReader, bits_for
+from .storage import Packed, Search, TableReader, bits_for, width_for
 from .text import plural
 
 if TYPE_CHECKING:
@@ -233,12 +233,22 @@ class Storage(Role, ABC):
         """The searches whose results make up the table file, by group name."""
 
     def distance_groups(self) -> tuple[str, ...]:
-        """The groups whose distances make up the puzzle's histogram and counts."""
+        """The groups whose distances make up the puzzle's histogram and state counts."""
         return tuple(self.searches())
 
-    def store(self, group: str, distance: np.ndarray, parent: np.ndarray) -> dict[str, Packed]:
-        """The datasets kept from one search."""
-        return {"distance": Packed(distance), "parent": Packed(parent, bits_for(len(self.puzzle.move_names)))}
+    def counted_groups(self) -> tuple[str, ...]:
+        """The groups whose states' optimal move sequences are counted when
+        built (and checked by verify): by default those of the distances."""
+        return self.distance_groups()
+
+    def store(
+        self, group: str, distance: np.ndarray, parent: np.ndarray, count: np.ndarray | None = None
+    ) -> dict[str, Packed]:
+        """The datasets kept from one search (`count` where it is counted)."""
+        kept = {"distance": Packed(distance), "parent": Packed(parent, bits_for(len(self.puzzle.move_names)))}
+        if count is not None:
+            kept["count"] = Packed(count, width_for(int(count.max(initial=0))))
+        return kept
 
     def stored_search(self, group: str, datasets: Mapping[str, np.ndarray]) -> tuple[np.ndarray | None, np.ndarray]:
         """Inverse of `store` for verify: per state of the search, its
@@ -264,11 +274,44 @@ class Storage(Role, ABC):
         """Every instance's distance (-1: unsolvable) and a way to write instance i in compact form."""
 
 
+class Counting(Role, ABC):
+    """How many optimal move sequences an instance has, and each of them by
+    its number: the n-th in an order the puzzle documents (`order`), so that
+    n = 0, 1, ... lists them all and a random n draws one uniformly."""
+
+    order: str = "in the order of their moves, the first move first (moves in the puzzle's move order)"
+    """How the optimal solutions are numbered, in words."""
+    beyond_64_bits = False
+    """Whether a count may pass 2**64 (then `counts_of` gives Python ints)."""
+
+    @abstractmethod
+    def count(self, table: TableReader | None, board: Any) -> int:
+        """The number of optimal move sequences (0 where unsolvable)."""
+
+    def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        """`count` for keys from `many.read_many`: uint64, or Python ints
+        (dtype object) where `beyond_64_bits`. Needed only where `many`
+        reads lines at once."""
+        raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
+
+    @abstractmethod
+    def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
+        """The moves (indices into move_names, in the order played) of
+        optimal solution `number`, 0 <= number < count."""
+
+    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
+        """The first `limit` optimal solutions in their order (see `nth`). By
+        default one by one; a puzzle may walk them more quickly."""
+        for number in range(min(limit, self.count(table, board))):
+            yield self.nth(table, board, number)
+
+
 ROLES: dict[str, tuple[type[Role], bool]] = {
     "formats": (OriginalFormats, True),
     "terminal": (TerminalView, False),
     "page": (PageView, False),
     "many": (ManyAtOnce, False),
     "storage": (Storage, True),
+    "counting": (Counting, True),
 }
 """Every role attribute of a puzzle: the class its object must be, and whether it may be None."""

@@ -18,12 +18,22 @@ SINGLE_SEARCH = "search"
 """Group name of the one search of a puzzle that needs only one."""
 
 
+WHOLE_WIDTHS = (8, 16, 32, 64)
+"""Widths stored one unsigned integer a value; narrower ones are packed into bytes."""
+
+
 @dataclass(frozen=True)
 class Packed:
-    """An array of small unsigned values stored `bits` (1, 2, 4 or 8) per value."""
+    """An array of unsigned values stored `bits` per value: 1, 2 or 4 packed
+    into bytes, or 8, 16, 32 or 64 as unsigned integers of that width."""
 
     values: np.ndarray
     bits: int = 8
+
+
+def width_for(largest: int) -> int:
+    """The narrowest whole width (8, 16, 32 or 64 bits) that holds values up to `largest`."""
+    return next(bits for bits in WHOLE_WIDTHS if largest < 1 << bits)
 
 
 def bits_for(move_count: int) -> int:

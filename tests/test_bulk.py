@@ -19,7 +19,7 @@ from lights_out import LightsOut
 
 from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup import bulk
-from ninebase.puzzles import InputError, Puzzle, permutations
+from ninebase.puzzles import BoardMany, InputError, Puzzle, permutations
 from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
@@ -30,7 +30,7 @@ BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\
 def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, Any]:
     """What `solve --batch` has always printed for one line: the scalar `solve`, or an error object."""
     try:
-        return puzzle.solve(table, puzzle.board(text.strip())).to_dict()
+        return bulk.solved(puzzle, table, puzzle.board(text.strip())).to_dict()
     except InputError as error:
         return {"puzzle": puzzle.name, "line": number, "input": text, "error": str(error)}
 
@@ -130,9 +130,8 @@ def test_packed_permutations_rank_as_the_lehmer_code() -> None:
     assert (permutations.unpack(swapped) == expected).all()
 
 
-class ReadsLinesAtOnce(LightsOut):
-    """Lights Out reading its lines all at once, and nothing else vectorised:
-    the batch stands on the default hooks (one board at a time)."""
+class LinesAtOnce(BoardMany):
+    """A vectorised reader of Lights Out's lines, and nothing else vectorised."""
 
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if lines.shape[1] < 9:
@@ -140,6 +139,15 @@ class ReadsLinesAtOnce(LightsOut):
         bits = lines[:, :9].astype(np.int64) - ord("0")
         valid = ((bits == 0) | (bits == 1)).all(axis=1) & ~lines[:, 9:].any(axis=1)
         return (bits << np.arange(8, -1, -1)).sum(axis=1), valid
+
+
+class ReadsLinesAtOnce(LightsOut):
+    """Lights Out reading its lines all at once, and nothing else vectorised:
+    the batch stands on the default hooks (one board at a time)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.many = LinesAtOnce(self)
 
 
 def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_path: Path) -> None:

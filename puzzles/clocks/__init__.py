@@ -17,11 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from ..board_puzzle import BoardPuzzle
+from ..board_puzzle import BoardPuzzle, BoardStorage
 from ..contract import Puzzle
 from ..text import InputError
 from ..variants import VariantOption
 from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
+from .counting import ClocksCounting
 from .dials import HOURS, SHIFTS, SOLVED, dial_turns, from_turns
 from .formats import ClocksFormats, dial
 from .many import ClocksMany
@@ -34,6 +35,15 @@ _QUARTER_TURNS = np.array([sum(1 << shift for shift in shifts) for shifts in SHI
 """Per move, a 1 in the low bit of each dial it turns."""
 _HIGH_BITS = sum(2 << 2 * dial for dial in range(9))
 """The high bit of every dial."""
+
+
+class ClocksStorage(BoardStorage):
+    """The one search; its counts are not stored: a setting's optimal move
+    sequences are the orderings of its one optimal set of moves (up to 27!/3!^9,
+    over 2**64), worked out as a multinomial instead (`ClocksCounting`)."""
+
+    def counted_groups(self) -> tuple[str, ...]:
+        return ()
 
 
 class Clocks(BoardPuzzle):
@@ -55,6 +65,8 @@ class Clocks(BoardPuzzle):
         self.terminal = ClocksTerminal(self)
         self.page = ClocksPage(self)
         self.many = ClocksMany(self)
+        self.storage = ClocksStorage(self)
+        self.counting = ClocksCounting(self)
 
     def parse(self, text: str) -> int:
         tokens = text.split()

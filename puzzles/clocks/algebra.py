@@ -21,13 +21,16 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from ..answers import Solution
 from ..contract import Puzzle
 from ..drawing import grid
-from ..roles import TerminalView
+from ..roles import Counting, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
 from .dials import DIALS, HOURS, MOVE_DIALS
+from .orderings import Plan, nth_ordering, orderings
 
 HOUR_CHOICES = ("4", "12")
 """Positions per dial: the IOI dials (3, 6, 9, 12) or 12-hour dials."""
@@ -61,27 +64,48 @@ def _adjugate_and_determinant(matrix: tuple[tuple[int, ...], ...]) -> tuple[list
     return adjugate, int(determinant)
 
 
-def net_turns(offsets: list[int], positions: int) -> list[int]:
+def net_turns(offsets: Any, positions: int) -> Any:
     """How often (mod `positions`) each move 1..9 must turn, net, to bring
-    dials `offsets` steps past 12 back to 12."""
+    dials `offsets` steps past 12 back to 12: a list for a list of nine
+    offsets, an (n, 9) array for an (n, 9) array of them."""
     adjugate, determinant = _adjugate_and_determinant(INCIDENCE)
     inverse_determinant = pow(determinant, -1, positions)
+    if isinstance(offsets, np.ndarray):
+        return -inverse_determinant * (offsets @ np.array(adjugate, dtype=np.int64).T) % positions
     return [
         -inverse_determinant * sum(adjugate[move][dial] * offsets[dial] for dial in range(9)) % positions
         for move in range(9)
     ]
 
 
+def optimal_plan(offsets: list[int], positions: int, backward: bool) -> Plan:
+    """What every optimal answer plays (move j forward is index j, backward
+    9 + j): each move its net turns forward, or,
+    with backward turns, the rest of the way round backward where that is
+    fewer (either where they are as many)."""
+    plan = []
+    for move, turns in enumerate(net_turns(offsets, positions)):
+        back = (positions - turns) % positions
+        if not backward or turns < back:
+            plan.append(((move,), turns))
+        elif back < turns:
+            plan.append(((9 + move,), back))
+        else:
+            plan.append(((move, 9 + move), turns))
+    return plan
+
+
 def optimal_moves(offsets: list[int], positions: int, backward: bool) -> list[int]:
     """The moves of an optimal answer: move numbers, negative for a backward
-    turn, sorted by absolute value."""
-    moves = []
-    for move, turns in enumerate(net_turns(offsets, positions), 1):
-        if backward and positions - turns < turns:
-            moves += [-move] * (positions - turns)
-        else:
-            moves += [move] * turns
-    return moves
+    turn, sorted by absolute value (forward where both directions cost the same)."""
+    return [
+        move_number(symbols[0]) for symbols, times in optimal_plan(offsets, positions, backward) for _ in range(times)
+    ]
+
+
+def move_number(index: int) -> int:
+    """A move index as its number: 1..9 forward, -1..-9 backward."""
+    return index + 1 if index < 9 else 8 - index
 
 
 def turn(offsets: list[int], move: int, positions: int) -> list[int]:
@@ -123,6 +147,7 @@ class ClocksAlgebra(Puzzle):
         forward = tuple(str(move) for move in range(1, 10))
         self.move_names = forward + tuple(f"-{move}" for move in forward) * backward
         self.terminal = AlgebraTerminal(self)
+        self.counting = AlgebraCounting(self)
 
     def parse(self, text: str) -> list[int]:
         tokens = text.split()
@@ -150,7 +175,7 @@ class ClocksAlgebra(Puzzle):
         return not any(board)
 
     def move_value(self, move: int) -> int:
-        return move + 1 if move < 9 else 8 - move
+        return move_number(move)
 
     def distance(self, table: TableReader | None, board: list[int]) -> int:
         return len(optimal_moves(board, self.positions, self.backward))
@@ -168,6 +193,25 @@ class AlgebraTerminal(TerminalView):
     """The readings of the nine dials."""
 
     puzzle: ClocksAlgebra
+    beyond_64_bits = True
 
     def panel(self, board: list[int]) -> list[str]:
         return grid([self.puzzle.reading(offset).rjust(2) for offset in board])
+
+
+class AlgebraCounting(Counting):
+    """The optimal sequences under other rules: the orderings of the optimal
+    plan, both directions of a half turn round with backward turns."""
+
+    puzzle: ClocksAlgebra
+    beyond_64_bits = True
+
+    def plan(self, board: list[int]) -> Plan:
+        puzzle = self.puzzle
+        return optimal_plan(board, puzzle.positions, puzzle.backward)
+
+    def count(self, table: TableReader | None, board: list[int]) -> int:
+        return orderings(self.plan(board))
+
+    def nth(self, table: TableReader | None, board: list[int], number: int) -> list[int]:
+        return nth_ordering(self.plan(board), number)

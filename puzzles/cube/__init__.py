@@ -43,6 +43,7 @@ from .board import (
     roll,
     start_board,
 )
+from .counting import CubeCounting
 from .formats import CubeFormats
 from .page import CubePage
 from .storage import CubeStorage
@@ -70,6 +71,7 @@ class Cube(Puzzle):
         self.page = CubePage(self)
         self.many = CubeMany(self)
         self.storage = CubeStorage(self)
+        self.counting = CubeCounting(self)
 
     # Reading and writing questions ----------------------------------------------
     def parse(self, text: str) -> Instance:

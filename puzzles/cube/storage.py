@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..roles import Storage
-from ..storage import UNREACHABLE, Packed, TableReader
+from ..storage import UNREACHABLE, Packed, TableReader, width_for
 from .batch import distances_of
 from .board import (
     CANONICAL_STARTS,
@@ -34,21 +34,38 @@ class CubeStorage(Storage):
     def searches(self) -> dict[str, CubeSearch]:
         return {group: CubeSearch(cell) for group, cell in CANONICAL_STARTS.items()}
 
-    def store(self, group: str, distance: np.ndarray, parent: np.ndarray) -> dict[str, Packed]:
+    def store(
+        self, group: str, distance: np.ndarray, parent: np.ndarray, count: np.ndarray | None = None
+    ) -> dict[str, Packed]:
         """Per start: the fewest rolls to each pattern, which of the pattern's
         256 states attains it (the lowest index), and the parent move of every
-        parity-allowed state (2 bits each)."""
+        parity-allowed state (2 bits each); where counted, each pattern's
+        optimal roll sequences (over its states at its fewest rolls), and per
+        state its own and its distance (to walk an optimal path back from
+        any state, and tell which of a pattern's states end one)."""
         reachable = np.flatnonzero(distance != UNREACHABLE)
         if not parity_rule_holds(reachable, CANONICAL_STARTS[group]).all():
             raise ValueError("a reached state breaks the parity rule: the compact index would collide")
+        compact = compact_index(reachable)
         compact_parent = np.zeros(PATTERNS * TURNS // 2, dtype=np.uint8)
-        compact_parent[compact_index(reachable)] = parent[reachable]
+        compact_parent[compact] = parent[reachable]
         pattern_distance, witness = pattern_tables(distance)
-        return {
+        kept = {
             "pattern_distance": Packed(pattern_distance),
             "pattern_witness": Packed(witness),
             "parent": Packed(compact_parent, 2),
         }
+        if count is not None:
+            fewest = distance.reshape(PATTERNS, TURNS) == pattern_distance[:, None]
+            pattern_count = np.where(fewest, count.reshape(PATTERNS, TURNS), 0).sum(axis=1, dtype=np.uint64)
+            compact_count = np.zeros(PATTERNS * TURNS // 2, dtype=np.uint64)
+            compact_count[compact] = count[reachable]
+            compact_distance = np.full(PATTERNS * TURNS // 2, UNREACHABLE, dtype=np.uint8)
+            compact_distance[compact] = distance[reachable]
+            kept["pattern_count"] = Packed(pattern_count, width_for(int(pattern_count.max())))
+            kept["count"] = Packed(compact_count, width_for(int(compact_count.max())))
+            kept["distance"] = Packed(compact_distance)
+        return kept
 
     def stored_search(self, group: str, datasets: Mapping[str, np.ndarray]) -> tuple[None, np.ndarray]:
         """The parent moves spread over every state index (0 where the parity

@@ -1,0 +1,49 @@
+"""The Clocks' optimal move sequences. A move's effect does not depend on
+when it is made, so every optimal answer makes each move the same number of
+times (`algebra`): the optimal sequences are the orderings of that one set
+of moves, a multinomial, with both directions of a move counted where they
+cost the same (a half turn round a dial, with backward turns). Each is
+numbered by its moves in move order: sequences beginning with an earlier
+move come first."""
+
+from __future__ import annotations
+
+from math import factorial
+from typing import Any
+
+import numpy as np
+
+from ..roles import Counting
+from ..storage import TableReader
+from .algebra import net_turns, optimal_plan
+from .dials import dial_turns
+from .orderings import Plan, nth_ordering, orderings
+
+_MULTINOMIALS = np.empty(10 * 10 * 10, dtype=object)
+for _n1 in range(10):
+    for _n2 in range(10):
+        for _n3 in range(10):
+            _d = _n1 + 2 * _n2 + 3 * _n3
+            _MULTINOMIALS[(_n1 * 10 + _n2) * 10 + _n3] = factorial(_d) // (2**_n2 * 6**_n3)
+"""Orderings of a set of quarter-turn moves made once (n1 moves), twice (n2) or three times (n3)."""
+
+
+class ClocksCounting(Counting):
+    """The IOI dials: moves 1..9 forward only, counted from the dials alone."""
+
+    beyond_64_bits = True  # 27!/3!**9 orderings of nine moves made three times each
+
+    def count(self, table: TableReader | None, board: int) -> int:
+        return orderings(self.plan(board))
+
+    def plan(self, board: int) -> Plan:
+        return optimal_plan(list(dial_turns(board)), 4, backward=False)
+
+    def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        offsets = np.stack([(keys >> 2 * (8 - dial)) & 3 for dial in range(9)], axis=1)
+        turns = net_turns(offsets, 4)
+        n1, n2, n3 = ((turns == times).sum(axis=1) for times in (1, 2, 3))
+        return _MULTINOMIALS[(n1 * 10 + n2) * 10 + n3]
+
+    def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
+        return nth_ordering(self.plan(board), number)

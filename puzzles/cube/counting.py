@@ -1,0 +1,77 @@
+"""The cube's optimal roll sequences: counted per pattern in the table (over
+the pattern's states at its fewest rolls), and each found by its number, by
+walking back from the state it ends on."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..roles import Counting
+from ..storage import UNREACHABLE, TableReader
+from .batch import carry_many
+from .board import (
+    CANONICAL_STARTS,
+    CUBES,
+    OPPOSITE,
+    TURNS,
+    Instance,
+    compact_index,
+    decode,
+    encode,
+    parity_rule_holds,
+    roll,
+)
+from .symmetry import carried
+
+_TURN_BITS = np.arange(TURNS, dtype=np.int64)
+
+
+class CubeCounting(Counting):
+    order = (
+        "grouped by the board they end on (by its cubes' turns, in the table's order), then by their last roll, "
+        "the one before it and so on back to the first (rolls in U D L R order as the searched start sees them)"
+    )
+
+    def count(self, table: TableReader | None, instance: Instance) -> int:
+        symmetry, index = carried(instance)
+        return int(table.array("pattern_count", symmetry.group).item(index))
+
+    def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        _, group, index = carry_many(keys)
+        by_group = np.stack([table.array("pattern_count", name).astype(np.uint64) for name in CANONICAL_STARTS])
+        return by_group[group, index]
+
+    def nth(self, table: TableReader | None, instance: Instance, number: int) -> list[int]:
+        symmetry, index = carried(instance)
+        group = symmetry.group
+        fewest = table.array("pattern_distance", group).item(index)
+        if fewest == UNREACHABLE:
+            return []
+        distance, count = table.array("distance", group), table.array("count", group)
+        states = index << CUBES | _TURN_BITS
+        states = states[parity_rule_holds(states, CANONICAL_STARTS[group])]  # the others share their slots
+        slots = compact_index(states)
+        ending = distance[slots] == fewest
+        towards_start: list[int] = []
+        for state, slot in zip(states[ending].tolist(), slots[ending].tolist(), strict=True):
+            ways = count.item(slot)
+            if number >= ways:
+                number -= ways
+                continue
+            board = decode(state)
+            for closer in range(fewest - 1, -1, -1):
+                for move in range(len(OPPOSITE)):
+                    before = roll(board, move)
+                    if before is None:
+                        continue
+                    slot = compact_index(encode(before))
+                    if distance.item(slot) != closer:
+                        continue
+                    ways = count.item(slot)
+                    if number < ways:
+                        board = before
+                        towards_start.append(move)
+                        break
+                    number -= ways
+            break
+        return [symmetry.moves_back[OPPOSITE[move]] for move in reversed(towards_start)]
