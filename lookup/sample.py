@@ -1,6 +1,11 @@
-"""`ninebase sample`: instances whose optimum is exactly a given distance."""
+"""`ninebase sample`: instances whose optimum is exactly a given distance
+(and, if asked, whose optimal answer is unique); and how the optimal
+answers' counts are spread over a puzzle's instances."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -10,11 +15,14 @@ UNSOLVABLE = -1
 """The distance that asks for unsolvable instances."""
 
 
-def sample(puzzle: Puzzle, table: TableReader, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
+def sample(
+    puzzle: Puzzle, table: TableReader, distance: int | None, count: int, seed: int, unique: bool = False
+) -> tuple[list[str], int]:
     """Up to `count` distinct instances (random, fixed by `seed`) whose fewest
     moves are exactly `distance` (None: the largest there is; UNSOLVABLE:
-    instances that cannot be solved), and how many such instances exist."""
-    distances, compact = table.derived("sample space", lambda: puzzle.storage.sample_space(table))
+    instances that cannot be solved), with `unique` only those with exactly
+    one optimal answer, and how many such instances exist."""
+    distances, compact = sample_space(puzzle, table)
     largest = int(distances.max())
     if distance is None:
         distance = largest
@@ -26,5 +34,63 @@ def sample(puzzle: Puzzle, table: TableReader, distance: int | None, count: int,
             f"no {puzzle.name} instance needs exactly {plural(distance, *puzzle.unit)}: "
             f"the distances run from 0 to {largest}"
         )
+    if unique:
+        at_distance = candidates.size
+        candidates = candidates[counts(puzzle, table)[candidates] == 1]
+        if not candidates.size:
+            raise InputError(
+                f"no {puzzle.name} instance at that distance has a unique optimal answer "
+                f"(the {plural(at_distance, *puzzle.instance_noun)} there have two or more)"
+            )
     chosen = np.random.default_rng(seed).choice(candidates, size=min(count, candidates.size), replace=False)
     return [compact(int(index)) for index in chosen], candidates.size
+
+
+def sample_space(puzzle: Puzzle, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
+    """Every instance's distance and a writer of instance i (its key), worked out once per table."""
+    return table.derived("sample space", lambda: puzzle.storage.sample_space(table))
+
+
+def counts(puzzle: Puzzle, table: TableReader) -> np.ndarray:
+    """Every instance's optimal move sequences, by its place in the sample
+    space (which is its key: `Storage.sample_space`), worked out once per table."""
+    if puzzle.counting is None:
+        raise InputError(f"{puzzle.name} does not count its optimal solutions")
+    distances, _ = sample_space(puzzle, table)
+
+    def every() -> np.ndarray:
+        ways = puzzle.counting.counts_of(table, np.arange(distances.size, dtype=np.int64))
+        ways[distances < 0] = 0
+        return ways
+
+    return table.derived("counts", every)
+
+
+def count_stats(puzzle: Puzzle, table: TableReader) -> dict[str, Any]:
+    """How the optimal answers are spread: per distance how many instances
+    have exactly one (`unique`, beside the histogram), and over all solvable
+    instances how many have 1, 2-3, 4-7, ... optimal answers (`counts`: the
+    lowest count of each bucket as a decimal string, and the instances)."""
+    distances, _ = sample_space(puzzle, table)
+    ways = counts(puzzle, table)
+    solvable = distances >= 0
+    unique = np.bincount(distances[solvable & (ways == 1)], minlength=int(distances.max()) + 1)
+    solvable_ways = ways[solvable]
+    if solvable_ways.dtype == object:
+        bits = np.array([int(way).bit_length() for way in solvable_ways.tolist()], dtype=np.int64)
+    else:  # bit lengths, exactly: one shift per bit of the largest count
+        bits = np.zeros(solvable_ways.size, dtype=np.int64)
+        remaining = solvable_ways.astype(np.uint64)
+        while remaining.any():
+            bits += remaining > 0
+            remaining >>= np.uint64(1)
+    buckets = np.bincount(bits)
+    return {
+        "unique": unique.tolist(),
+        "counts": [
+            {"from": str(1 << (size - 1)), "instances": int(found)}
+            for size, found in enumerate(buckets)
+            if size and found
+        ],
+        "max_count": str(max(solvable_ways.tolist(), default=0)),
+    }

@@ -20,7 +20,7 @@ from ninebase.puzzles import SINGLE_SEARCH, Counting, InputError, Lines, Probe, 
 
 from . import bulk
 from .check import Verdict, check_answer
-from .sample import sample
+from .sample import count_stats, sample
 from .tablefile import (
     DIGEST_ATTRIBUTE,
     MissingTableError,
@@ -386,7 +386,9 @@ class Tables:
 
     # The whole table -----------------------------------------------------------------
     def stats(self, puzzle: Puzzle | str) -> dict[str, Any]:
-        """States, solvable states, the largest distance and the histogram.
+        """States, solvable states, the largest distance and the histogram;
+        where the puzzle counts its optimal answers, per distance how many
+        instances have a unique one, and how many have 1, 2-3, 4-7, ... of them.
 
         >>> with open_tables() as tables:
         ...     tables.stats("eight")["max_distance"]
@@ -396,17 +398,22 @@ class Tables:
         storage, table = rules.storage, self.table(rules)
         if storage is None or table is None:
             raise InputError(f"{rules.name} under these rules is answered without a table, so it has no stats")
-        return table.derived("stats", lambda: storage.stats(table))
+        if rules.counting is None:
+            return table.derived("stats", lambda: storage.stats(table))
+        return table.derived("stats", lambda: {**storage.stats(table), **count_stats(rules, table)})
 
-    def sample(self, puzzle: Puzzle | str, distance: int | None, count: int, seed: int) -> tuple[list[str], int]:
+    def sample(
+        self, puzzle: Puzzle | str, distance: int | None, count: int, seed: int, unique: bool = False
+    ) -> tuple[list[str], int]:
         """Up to `count` distinct instances (random, fixed by `seed`) whose
         fewest moves are exactly `distance` (None: the largest there is; -1:
-        unsolvable instances), and how many such instances exist."""
+        unsolvable instances), with `unique` only those with exactly one
+        optimal answer, and how many such instances exist."""
         rules = self.resolve(puzzle)
         table = self.table(rules)
         if rules.storage is None or table is None:
             raise InputError(f"{rules.name} under these rules is answered without a table, so nothing is sampled")
-        return sample(rules, table, distance, count, seed)
+        return sample(rules, table, distance, count, seed, unique)
 
     # Serving -------------------------------------------------------------------------
     def load(self, names: Iterable[str]) -> str:
