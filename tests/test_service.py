@@ -76,7 +76,16 @@ def test_spaces_may_be_written_three_ways(client: TestClient, tables: lookup.Tab
 def test_stats_health_and_openapi(client: TestClient, tables: lookup.Tables) -> None:
     for puzzle in EXAMPLES:
         stats = client.get(f"/api/{puzzle}/stats").json()
-        assert set(stats) == {"puzzle", "states", "solvable", "max_distance", "histogram"}
+        assert set(stats) == {
+            "puzzle",
+            "states",
+            "solvable",
+            "max_distance",
+            "histogram",
+            "unique",
+            "counts",
+            "max_count",
+        }
         assert stats == tables.stats(puzzle) and sum(stats["histogram"]) == stats["solvable"]
         assert len(stats["histogram"]) == stats["max_distance"] + 1
     cube = client.get("/api/cube/stats").json()

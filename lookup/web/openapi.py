@@ -14,6 +14,12 @@ from .limits import MAX_BATCH_BYTES, MAX_BATCH_LINES, MAX_STATE_CHARACTERS, NDJS
 
 DISTANCE_LINES = {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}
 NULLABLE_INTEGER = {"type": ["integer", "null"], "minimum": 0}
+COUNT = {
+    "description": "how many optimal move sequences, exactly, as decimal digits (a string: clocks' counts pass "
+    "2**53, past which JSON numbers lose digits in most clients)",
+    "type": "string",
+    "pattern": "^(0|[1-9][0-9]*)$",
+}
 MOVE = {
     "description": "a move as `moves` writes it: a letter or name, a number (clocks), or a pair of cells (sansu)",
     "oneOf": [
@@ -41,6 +47,7 @@ def schemas(names: list[str]) -> dict[str, Any]:
                 "state": {"type": "string", "description": "the compact form, normalised"},
                 "distance": {**NULLABLE_INTEGER, "description": "fewest moves; null when unsolvable"},
                 "moves": {"type": "array", "items": {"$ref": "#/components/schemas/Move"}},
+                "count": COUNT,
                 "final": {"type": "string", "description": "sansu: the sansu reached"},
                 "goal": {"type": "string", "description": "eight: the goal of this board"},
                 "reason": {"type": "string", "description": "why the board is unsolvable"},
@@ -54,6 +61,7 @@ def schemas(names: list[str]) -> dict[str, Any]:
                 "move": {"$ref": "#/components/schemas/Move"},
                 "state": {"type": "string"},
                 "distance": NULLABLE_INTEGER,
+                "count": COUNT,
             },
             "required": ["move", "state", "distance"],
             "additionalProperties": False,
@@ -98,6 +106,23 @@ def schemas(names: list[str]) -> dict[str, Any]:
                 "solvable": {"type": "integer", "minimum": 0},
                 "max_distance": {"type": "integer", "minimum": 0},
                 "histogram": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                "unique": {
+                    "description": "per distance, the instances whose optimal answer is unique",
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0},
+                },
+                "counts": {
+                    "description": "the solvable instances by their count of optimal answers, in powers of two: "
+                    "from `from` to twice it, less one",
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"from": COUNT, "instances": {"type": "integer", "minimum": 1}},
+                        "required": ["from", "instances"],
+                        "additionalProperties": False,
+                    },
+                },
+                "max_count": COUNT,
             },
             "required": ["puzzle", "states", "solvable", "max_distance", "histogram"],
             "additionalProperties": False,
