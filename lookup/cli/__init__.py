@@ -17,8 +17,11 @@ from .common import EXIT_BAD_INPUT, EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, fa
 from .packaging import package
 
 EXIT_ADDRESS = 5
-SERVE_EXIT_HELP = f"""{EXIT_STATUS_HELP} 5: the address cannot be used (the port is busy,
-or the host is not this machine's)."""
+EXIT_CUT = 6
+SERVE_EXIT_HELP = f"""{EXIT_STATUS_HELP} 5 the address cannot be used (the port is busy,
+or the host is not this machine's). Stopped by SIGTERM or Ctrl-C: 0 every
+answer was finished; 6 the grace period ran out first (stderr says how many
+answers were cut short)."""
 
 
 @click.group(epilog=EXIT_STATUS_HELP, invoke_without_command=True)
@@ -100,8 +103,10 @@ def serve(
     grace: int,
 ) -> None:
     """Serve the tables over HTTP (JSON API and explorer page) until
-    interrupted; requests in flight finish first. Needs the serve extra:
-    pip install 'ninebase[serve]'."""
+    SIGTERM or Ctrl-C; requests in flight then finish first (within --grace),
+    new ones are answered 503 with Retry-After. The workers stop with this
+    process, however it ends. Needs the serve extra: pip install
+    'ninebase[serve]'."""
     try:
         from ninebase.lookup.web import check_tables
         from ninebase.lookup.web.server import AddressError, check_address
@@ -117,7 +122,13 @@ def serve(
     except AddressError as error:
         fail(str(error), EXIT_ADDRESS)
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
+    cut = run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
+    if cut:
+        fail(
+            f"stopped, but the {grace} s grace period ran out before {cut:,} answer{'s' if cut > 1 else ''} "
+            "could be finished (the log above says which); give them longer with --grace",
+            EXIT_CUT,
+        )
 
 
 for command in (*answering.COMMANDS, package):

@@ -7,9 +7,10 @@ The tables are opened once per process and shared by every request (a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -24,20 +25,31 @@ from ninebase.puzzles import shown
 
 from .answers import ReadyAnswers, ServiceApp
 from .api import Service, check_tables
-from .drain import Drain
+from .drain import Client, Drain
 from .errors import ApiError
 from .guard import Guard
 from .limits import CACHED_ANSWERS, GRACE_SECONDS, MAX_STATE_CHARACTERS
 from .pages import Explorer
+from .stopping import Door
 
 log = logging.getLogger("ninebase")
 
 
-def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS, grace: float = GRACE_SECONDS) -> Starlette:
+def create_app(
+    tables: Tables,
+    cache_size: int = CACHED_ANSWERS,
+    grace: float = GRACE_SECONDS,
+    port: int | None = None,
+    report: Callable[[Client], None] | None = None,
+) -> Starlette:
     """The service over `tables` (raises TableError when a table is missing or
     damaged), keeping up to `cache_size` probe answers ready; batches end
-    themselves in time when the server's `grace` period after SIGTERM runs out."""
-    drain = Drain(grace)
+    themselves in time when the server's `grace` period after SIGTERM runs out,
+    and `report` is told of each answer cut short. Given the `port` its
+    server listens on, the app keeps that socket's door open while it stops
+    (`stopping`)."""
+    drain = Drain(grace, report)
+    door = Door(port, drain) if port is not None else None
     service = Service(tables, cache_size, drain)
     explorer = Explorer(tables)
 
@@ -84,11 +96,16 @@ def create_app(tables: Tables, cache_size: int = CACHED_ANSWERS, grace: float = 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drain.watch_signals()  # in the server's process, once it has set its own handlers
-        yield
+        if door is None:
+            yield
+            return
+        keeping = asyncio.ensure_future(door.keep())
+        yield  # until the server has finished every answer in flight
+        await door.close(keeping)
 
     caching = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
     ready = ReadyAnswers(service.answers, service.plain_probe, caching)
-    app = ServiceApp(ready, routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = ServiceApp(ready, drain, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
     app.add_middleware(Guard)  # its headers go on every answer (the ready ones carry them too)
     return app

@@ -3,17 +3,23 @@ of the tables, so the service keeps the last answers it rendered, keyed by
 the request's own path and query, and `ReadyAnswers` sends a kept answer
 straight from the ASGI scope, before routing or parsing; a plain probe not
 kept yet is worked out there too, and only anything else (errors included)
-goes through the app."""
+goes through the app. Once the stop signal has come, every request is
+answered 503 at once (`ServiceApp`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
 
+from .drain import Drain
+from .errors import STOPPING_BODY, STOPPING_HEADERS
 from .guard import SECURITY_HEADERS, Receive, Scope, Send
+from .limits import STOP_REQUEST_SECONDS
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
@@ -72,12 +78,33 @@ class ReadyAnswers:
 
 
 class ServiceApp(Starlette):
-    """The service's Starlette app, with `ReadyAnswers` in front of it."""
+    """The service's Starlette app, with `ReadyAnswers` in front of it, and
+    in front of both, once the stop signal has come, the answer that the
+    server takes no new requests: the requests in flight then are all the
+    work left, and a connection kept open is closed after its next request."""
 
-    def __init__(self, ready: ReadyAnswers, **options: Any) -> None:
+    def __init__(self, ready: ReadyAnswers, drain: Drain, **options: Any) -> None:
         super().__init__(**options)
         self.ready = ready
+        self.drain = drain
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if not await self.ready.sent(scope, send):
+        if self.drain.began is not None and scope["type"] == "http":
+            await refuse(receive, send, min(STOP_REQUEST_SECONDS, self.drain.left()))
+        elif not await self.ready.sent(scope, send):
             await super().__call__(scope, receive, send)
+
+
+async def refuse(receive: Receive, send: Send, seconds: float) -> None:
+    """Answer that the server is stopping, once the request's body is read
+    (for `seconds` at most): a body left unread would make the connection's
+    close a reset that the client could see before the answer."""
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(read_body(receive), seconds)
+    await send({"type": "http.response.start", "status": 503, "headers": STOPPING_HEADERS})
+    await send({"type": "http.response.body", "body": STOPPING_BODY})
+
+
+async def read_body(receive: Receive) -> None:
+    while (await receive()).get("more_body"):
+        pass

@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ninebase.puzzles import Lines
 
-from .drain import Drain
+from .drain import Client, Drain
 from .errors import shutting_down
 from .guard import Receive, Scope, Send
 from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING, SEND_SECONDS
@@ -113,13 +113,13 @@ class BatchAnswers:
         gone = asyncio.ensure_future(disconnected(receive))
         over = asyncio.ensure_future(self.drain.ended())
         try:
-            await self.stream(send, gone, over)
+            await self.stream(send, gone, over, scope.get("client"))
         finally:
             gone.cancel()
             over.cancel()
             self.gate.leave()
 
-    async def stream(self, send: Send, gone: asyncio.Future[Any], over: asyncio.Future[Any]) -> None:
+    async def stream(self, send: Send, gone: asyncio.Future[Any], over: asyncio.Future[Any], client: Client) -> None:
         started = False
         for chunk in self.chunks:
             stop = await first_of(asyncio.ensure_future(self.gate.turns.acquire()), gone, over)
@@ -140,6 +140,7 @@ class BatchAnswers:
             elif stop is Stop.OVER:
                 message = f"the server stopped before answering lines {chunk.first:,} on (it was shutting down)"
                 log.warning("ninebase: a batch was cut short at line %d by the end of the grace period", chunk.first)
+                self.drain.cut(client)
                 stop = await self.send_body(send, self.last_line(message + "; send them again"), gone, over)
                 if stop is None:
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
@@ -147,6 +148,7 @@ class BatchAnswers:
             if stop is not None:
                 if self.drain.began is not None and stop is not Stop.GONE:
                     log.warning("ninebase: a batch was cut off in mid-answer by the end of the grace period")
+                    self.drain.cut(client)
                 return  # the rest cannot be sent: the connection is closed with the answer unfinished
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 

@@ -8,8 +8,11 @@ scripts), gets the JSON object `{"error": ...}` as before.
 
 from __future__ import annotations
 
+import json
+
 from starlette.requests import Request
 
+from .guard import SECURITY_HEADERS
 from .limits import RETRY_AFTER_SECONDS
 
 
@@ -29,6 +32,20 @@ def shutting_down(batch_state: str) -> ApiError:
         f"the server is shutting down and this batch {batch_state}; send it again shortly",
         {"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
+
+
+STOPPING_BODY = json.dumps(
+    {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
+).encode()
+STOPPING_HEADERS = [
+    (b"content-type", b"application/json"),
+    (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
+    (b"connection", b"close"),
+    (b"content-length", str(len(STOPPING_BODY)).encode()),
+    *SECURITY_HEADERS,
+]
+"""The answer to every request that comes after the stop signal (503, as a
+batch refused for want of a place), and the connection is closed after it."""
 
 
 def quality(accept: str) -> dict[str, float]:

@@ -23,3 +23,7 @@ SEND_SECONDS = 30.0
 """How long a client may leave one chunk of answers unread before its batch is given up."""
 GRACE_SECONDS = 30.0
 """How long requests in flight have after SIGTERM (`ninebase serve --grace`)."""
+STOP_QUIET_SECONDS = 0.1
+"""After SIGTERM, how long no new connection must come before a worker closes its port (its answers done)."""
+STOP_REQUEST_SECONDS = 1.0
+"""After SIGTERM, how long a new request may take to arrive (and its 503 to be taken) before it is closed."""

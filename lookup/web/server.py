@@ -5,15 +5,19 @@ each worker opens the tables itself.
 Hardening lives in the server's options: HTTP/1 only, a header timeout (which
 also ends idle kept-open connections), a cap on connections per worker (the
 rest wait in the kernel's backlog), no access log, and on SIGTERM a drain of
-the requests in flight for up to `grace` seconds. The address is tried
-first, so a busy port is one clear error instead of a second server silently
-sharing it (granian binds with SO_REUSEPORT).
+the requests in flight for up to `grace` seconds, through which each worker
+keeps answering on the port (`stopping`). The workers die with the main
+process, and the main process counts the answers the end of the grace
+period cut short (`supervision`). The address is tried first, so a busy
+port is one clear error instead of a second server silently sharing it
+(granian binds with SO_REUSEPORT).
 """
 
 from __future__ import annotations
 
 import errno
 import functools
+import os
 import resource
 import socket
 import sys
@@ -28,12 +32,15 @@ from starlette.applications import Starlette
 from ninebase.lookup import Tables
 
 from . import create_app
+from .supervision import CutAnswers, Reaper, cut_answers, die_with_parent
 
 BACKLOG = 4096
 SWITCH_SECONDS = 0.001
 """Python's default is 0.005: a probe could wait that long, several times, behind a batch's thread."""
 FILES_KEPT_FREE = 64
 """File descriptors a worker keeps for its tables and logs beside its connections."""
+KILL_BACKSTOP_SECONDS = 2
+"""Granian kills a worker this long after the grace period, should the `Reaper` not have."""
 
 
 class AddressError(OSError):
@@ -66,12 +73,16 @@ def connection_cap(wanted: int) -> int:
     return max(1, min(wanted, soft - FILES_KEPT_FREE))
 
 
-def app_for_worker(directory: str, cache: int, grace: int, target: str) -> Starlette:
-    """The app of one worker process, over tables it opens itself. Threads
-    answering batches hand the interpreter back to the event loop every
-    `SWITCH_SECONDS`, so a probe waits less behind them."""
+def app_for_worker(
+    directory: str, cache: int, grace: int, port: int, parent: int, cuts: CutAnswers, target: str
+) -> Starlette:
+    """The app of one worker process of the server whose main process is
+    `parent`, over tables it opens itself. The worker dies with `parent`
+    first. Threads answering batches hand the interpreter back to the event
+    loop every `SWITCH_SECONDS`, so a probe waits less behind them."""
+    die_with_parent(parent)
     sys.setswitchinterval(SWITCH_SECONDS)
-    return create_app(Tables(Path(directory)), cache, grace)
+    return create_app(Tables(Path(directory)), cache, grace, port, cuts.record)
 
 
 def serve(
@@ -83,9 +94,11 @@ def serve(
     header_timeout: float,
     max_connections: int,
     grace: int,
-) -> None:
-    """Serve until SIGINT or SIGTERM; the tables must have been checked already."""
-    Granian(
+) -> int:
+    """Serve until SIGINT or SIGTERM; the tables must have been checked
+    already. Returns how many answers the end of the grace period cut short."""
+    cuts, reaper = CutAnswers(), Reaper(grace)
+    server = Granian(
         "ninebase",  # a name only: app_for_worker builds the app
         address=host,
         port=port,
@@ -97,7 +110,11 @@ def serve(
         backlog=BACKLOG,
         backpressure=connection_cap(max_connections),
         http1_settings=HTTP1Settings(header_read_timeout=round(header_timeout * 1000), keep_alive=True),
-        workers_kill_timeout=grace,
+        workers_kill_timeout=grace + KILL_BACKSTOP_SECONDS,
         log_level=LogLevels.warning,
         log_access=False,
-    ).serve(target_loader=functools.partial(app_for_worker, str(directory.resolve()), cache, grace))
+    )
+    server.on_startup(reaper.watch)  # called once granian has set its signal handlers, before the workers start
+    loader = functools.partial(app_for_worker, str(directory.resolve()), cache, grace, port, os.getpid(), cuts)
+    server.serve(target_loader=loader)
+    return cut_answers(cuts, reaper)

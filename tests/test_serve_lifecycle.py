@@ -1,0 +1,195 @@
+"""How a real `ninebase serve` ends: its workers die with it however it
+ends; at SIGTERM every connection made before the signal (or while the
+server drains) gets a whole answer, never a reset; and the exit status
+says whether the grace period cut any answer short."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serving import alive, children, free_port, listens, port_is_free, ready_workers, started
+
+pytestmark = pytest.mark.slow
+
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
+STOPPING = {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
+PROBE = b"GET /api/eight?state=123069478 HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def serve(tables_dir: Path, port: int, *options: str) -> list[str]:
+    return [NINEBASE, "serve", "--tables", str(tables_dir), *options, "--port", str(port)]
+
+
+@contextlib.contextmanager
+def cleaned_up(pids: list[int]) -> Iterator[None]:
+    """However the test ends, no worker is left (each killed by its PID, should the server not have)."""
+    try:
+        yield
+    finally:
+        for pid in pids:
+            if alive(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def requested(port: int, request: bytes = PROBE) -> socket.socket:
+    """A connection made (the handshake done) and a request sent on it."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=15)
+    connection.sendall(request)
+    return connection
+
+
+def answer(connection: socket.socket) -> tuple[int, dict[str, str], bytes] | str:
+    """The whole answer on `connection` (status, headers, body), or what went wrong instead."""
+    with connection:
+        response = http.client.HTTPResponse(connection)
+        try:
+            response.begin()
+            body = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            return type(error).__name__
+        return response.status, {name.lower(): value for name, value in response.getheaders()}, body
+
+
+def a_whole_answer(reply: tuple[int, dict[str, str], bytes] | str) -> bool:
+    """The probe's right answer, or the 503 of a server that is stopping."""
+    if isinstance(reply, str):
+        return False
+    status, headers, body = reply
+    if status == 200:
+        return json.loads(body)["distance"] == 5
+    return (
+        status == 503
+        and json.loads(body) == STOPPING
+        and headers["retry-after"] == "2"
+        and headers["connection"] == "close"
+    )
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_workers_die_with_the_main_process_and_free_the_port(tables_dir: Path, workers: int) -> None:
+    port = free_port()
+    with started(serve(tables_dir, port, "--workers", str(workers))) as server:
+        pids = ready_workers(server.pid, port, workers)
+        with cleaned_up(pids):
+            killed = time.monotonic()
+            server.kill()  # SIGKILL: no handler runs, as with the OOM killer
+            server.wait()
+            while (any(map(alive, pids)) or not port_is_free(port)) and time.monotonic() - killed < 1.0:
+                time.sleep(0.002)
+            assert not any(map(alive, pids)), f"workers {[pid for pid in pids if alive(pid)]} outlived the server"
+            assert port_is_free(port), "the port is still taken a second after the server was killed"
+            with pytest.raises(ConnectionRefusedError), socket.create_connection(("127.0.0.1", port), timeout=5):
+                pass
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_connection_made_before_or_during_the_stop_is_answered(tables_dir: Path, workers: int) -> None:
+    """Every connection place is taken, so the connections made before
+    SIGTERM wait in the backlog (a listener closed at SIGTERM resets them
+    all); more come while a batch in flight keeps the server draining. Each
+    must get the probe's answer or the 503 of a stopping server."""
+    port = free_port()
+    options = ("--workers", str(workers), "--max-connections", "2", "--header-timeout", "30", "--grace", "20")
+    with started(serve(tables_dir, port, *options), stderr=subprocess.PIPE, text=True) as server:
+        pids = ready_workers(server.pid, port, workers)
+        with cleaned_up(pids):
+            body = b"123069478\n" * 100_000  # 10 MB of answers, left unread for now: a drain that lasts
+            batch = requested(port, b"POST /api/eight/batch HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n"
+                              % len(body) + body)  # fmt: skip
+            streaming = http.client.HTTPResponse(batch)
+            streaming.begin()  # the answer has begun: the batch is in flight
+            holders = [socket.create_connection(("127.0.0.1", port)) for _ in range(4 * workers)]  # the places
+            before = [requested(port) for _ in range(200)]
+            server.send_signal(signal.SIGTERM)
+            during = []
+            signalled = time.monotonic()
+            while time.monotonic() - signalled < 0.5 and len(during) < 100:
+                during.append(requested(port))
+                time.sleep(0.004)
+            replies = [answer(connection) for connection in before + during]
+            with batch:
+                lines = streaming.read().splitlines()
+            status = server.wait(timeout=30)
+            log = server.stderr.read()
+            for holder in holders:
+                holder.close()
+    failures = [reply for reply in replies if not a_whole_answer(reply)]
+    assert not failures, f"{len(failures)} of {len(replies)} without a whole answer: {failures[:5]}"
+    assert sum(reply[0] == 503 for reply in replies[:200]) >= 100  # they waited: the scenario happened
+    assert streaming.status == 200 and len(lines) == 100_000
+    assert all(json.loads(line)["distance"] == 5 for line in lines[::10_007])
+    assert status == 0 and "Traceback" not in log and "cut" not in log, log
+    assert not any(map(alive, pids)) and port_is_free(port)
+
+
+def test_a_connection_left_open_at_the_end_of_the_grace_period_makes_the_exit_status_6(tables_dir: Path) -> None:
+    port = free_port()
+    options = ("--grace", "1", "--header-timeout", "30")
+    with started(serve(tables_dir, port, *options), stderr=subprocess.PIPE, text=True) as server:
+        (pid,) = ready_workers(server.pid, port, 1)
+        with cleaned_up([pid]), requested(port, b"GET /health HTTP/1.1\r\nHost: x\r\n"):  # never ends its headers
+            time.sleep(0.2)
+            signalled = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            status = server.wait(timeout=30)
+            took = time.monotonic() - signalled
+            log = server.stderr.read()
+    assert status == 6 and 1.0 <= took < 2.0, (status, took, log)
+    assert f"killed worker {pid} and its 1 unanswered connection" in log
+    assert log.splitlines()[-1] == (
+        "ninebase: error: stopped, but the 1 s grace period ran out before 1 answer could be finished "
+        "(the log above says which); give them longer with --grace"
+    )
+
+
+def test_a_batch_cut_short_and_then_killed_is_counted_once(tables_dir: Path) -> None:
+    """The batch ends itself before the end of the grace period (its worker
+    reports it), and its client reads nothing, so its connection is still
+    open when the worker is killed: one answer cut, not two."""
+    port = free_port()
+    with started(serve(tables_dir, port, "--grace", "2"), stderr=subprocess.PIPE, text=True) as server:
+        (pid,) = ready_workers(server.pid, port, 1)
+        body = b"2 1 RBWRWWEWW\n" * 100_000
+        request = b"POST /api/cube/batch HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+        with cleaned_up([pid]), requested(port, request):
+            time.sleep(0.5)  # the answer has begun, and fills what the sockets hold
+            server.send_signal(signal.SIGTERM)
+            status = server.wait(timeout=30)
+            log = server.stderr.read()
+    assert status == 6, log
+    assert "a batch was cut off in mid-answer" in log and "its 1 unanswered connection" in log
+    assert "before 1 answer could be finished" in log.splitlines()[-1]
+
+
+def test_sigterm_while_the_workers_start_stops_the_server_at_once(tables_dir: Path) -> None:
+    """A worker forked but not yet serving holds no connection: it must stop
+    at once, not run the main process's handlers it inherited (which leave
+    it running until it is killed at the end of the grace period)."""
+    port = free_port()
+    command = serve(tables_dir, port, "--workers", "2", "--grace", "10")
+    pids: list[int] = []
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as server, cleaned_up(pids):
+        deadline = time.monotonic() + 30
+        while len(pids) < 2 and time.monotonic() < deadline:
+            pids[:] = children(server.pid)
+            time.sleep(0.001)
+        assert len(pids) == 2 and not any(listens(pid, port) for pid in pids)  # forked, still starting
+        signalled = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        status = server.wait(timeout=30)
+        took = time.monotonic() - signalled
+        log = server.stderr.read()
+    assert status == 0 and took < 3 and "Killing" not in log, (status, took, log)
+    assert not any(map(alive, pids)) and port_is_free(port)

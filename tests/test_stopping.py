@@ -1,0 +1,160 @@
+"""The parts of a server's stop, each on its own, in this process: the door
+that answers the backlog 503 at the stop signal, the app's answer once the
+signal has come, the worker's tie to its parent, the pipe that carries cut
+answers, and what /proc says of a process's connections."""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import http.client
+import json
+import multiprocessing
+import os
+import signal
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from ninebase import lookup
+from ninebase.lookup.web import create_app, stopping
+from ninebase.lookup.web.drain import Drain
+from ninebase.lookup.web.limits import STOP_QUIET_SECONDS
+from ninebase.lookup.web.stopping import Door
+from ninebase.lookup.web.supervision import CutAnswers, die_with_parent, open_connections
+
+STOPPING = {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
+PR_GET_PDEATHSIG = 2
+
+
+def stopping_answer(connection: socket.socket) -> bool:
+    """Whether a whole 503 of a stopping server came on `connection`, and then its end."""
+    with connection:
+        response = http.client.HTTPResponse(connection)
+        response.begin()
+        body = response.read()
+        return (
+            response.status == 503
+            and json.loads(body) == STOPPING
+            and response.getheader("retry-after") == "2"
+            and response.getheader("connection") == "close"
+            and response.getheader("x-content-type-options") == "nosniff"
+            and connection.recv(1) == b""
+        )
+
+
+def test_the_door_answers_the_backlog_and_what_comes_while_it_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stopping, "STOP_REQUEST_SECONDS", 0.3)
+    with socket.create_server(("127.0.0.1", 0), backlog=64) as listener:  # the server's socket, never accepted on
+        port = listener.getsockname()[1]
+        address = ("127.0.0.1", port)
+        probes = [socket.create_connection(address, timeout=10) for _ in range(20)]
+        for probe in probes:
+            probe.sendall(b"GET /api/eight?state=123069478 HTTP/1.1\r\nHost: x\r\n\r\n")
+        batch = socket.create_connection(address, timeout=10)
+        batch.sendall(b"POST /api/eight/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 262144\r\n\r\n" + b"1" * 262_144)
+        silent = socket.create_connection(address, timeout=10)  # connected, and never asks anything
+        later: list[socket.socket] = []
+
+        async def scenario() -> float:
+            drain = Drain(grace=5)
+            door = Door(port, drain)
+            keeping = asyncio.ensure_future(door.keep())
+            await asyncio.sleep(0)
+            assert door.listener is not None and door.listener.fileno() != listener.fileno()
+            drain.begin()
+            await asyncio.sleep(0.3)
+            later.append(socket.create_connection(address, timeout=10))  # while the door is open
+            later[0].sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            closing = time.monotonic()
+            await door.close(keeping)
+            return time.monotonic() - closing
+
+        took = asyncio.run(scenario())
+        assert all(stopping_answer(connection) for connection in [*probes, batch, *later])
+        with silent:
+            assert silent.recv(1) == b""  # closed with no answer: there was no request to answer
+    assert STOP_QUIET_SECONDS <= took < 2  # a quiet moment after the last arrival, and the last answers left
+
+
+def test_once_the_stop_signal_has_come_every_request_is_refused(tables_dir: Path) -> None:
+    with lookup.open_tables(tables_dir) as tables:
+        app = create_app(tables)
+        with TestClient(app) as client:
+            before = client.get("/api/eight?state=123069478")
+            app.drain.begin()
+            refused = [
+                client.get("/api/eight?state=123069478"),  # a kept answer, not sent now
+                client.post("/api/eight/batch", content=b"123069478\n" * 1000),
+                client.get("/health"),
+                client.get("/", headers={"Accept": "text/html"}),
+            ]
+    assert before.status_code == 200
+    for response in refused:
+        assert response.status_code == 503 and response.json() == STOPPING
+        assert response.headers["retry-after"] == "2" and response.headers["connection"] == "close"
+        assert "content-security-policy" in response.headers
+
+
+def tied(parent_of_child: bool) -> tuple[int, int]:
+    """Fork a child that ties itself to a parent (its own, or one it does not
+    have); its exit status and the death signal it reports."""
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child
+        os.close(reading)
+        die_with_parent(os.getppid() if parent_of_child else os.getppid() + 1)
+        death = ctypes.c_int(0)
+        ctypes.CDLL(None).prctl(PR_GET_PDEATHSIG, ctypes.byref(death), 0, 0, 0)
+        os.write(writing, str(death.value).encode())
+        os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading, "rb") as reported:
+        death = reported.read()
+    _, status = os.waitpid(child, 0)
+    return os.waitstatus_to_exitcode(status), int(death or 0)
+
+
+def test_a_worker_dies_with_its_parent_or_not_at_all() -> None:
+    assert tied(parent_of_child=True) == (0, signal.SIGKILL)
+    assert tied(parent_of_child=False) == (1, 0)  # its parent is gone already: nobody would send the signal
+
+
+def report_then_wait(cuts: CutAnswers) -> None:
+    cuts.record(("127.0.0.1", 40_000))
+    cuts.record(("::ffff:127.0.0.1", 40_001))  # an IPv4 client on an IPv6 socket: one spelling
+    time.sleep(60)
+
+
+def test_answers_cut_are_counted_across_processes_even_from_a_killed_one() -> None:
+    cuts = CutAnswers()
+    worker = multiprocessing.get_context("fork").Process(target=report_then_wait, args=(cuts,))
+    worker.start()
+    deadline = time.monotonic() + 10
+    while not cuts.reader.poll(0.05) and time.monotonic() < deadline:
+        pass
+    time.sleep(0.05)
+    worker.kill()
+    worker.join()
+    assert cuts.received() == {(worker.pid, "127.0.0.1", 40_000), (worker.pid, "127.0.0.1", 40_001)}
+    assert cuts.received() == set()  # each record is read once
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1"])
+def test_open_connections_are_read_from_proc(host: str) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        listener = socket.create_server((host, 0), family=family)
+    except OSError:
+        pytest.skip(f"no {host} on this machine")
+    with listener, socket.create_connection(listener.getsockname()[:2]) as client:
+        served, _ = listener.accept()
+        with served:
+            client_address, server_address = client.getsockname()[:2], served.getsockname()[:2]
+            assert {client_address, server_address} <= open_connections(os.getpid())
+            served.shutdown(socket.SHUT_WR)  # the server has begun to close: no longer open for an answer
+            time.sleep(0.05)
+            assert client_address not in open_connections(os.getpid())
