@@ -285,13 +285,13 @@ class Tables:
         return bulk.each_line(rules, lines, lambda board: probe(rules, table, board).to_dict())
 
     def steps_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
-        """JSON Lines of the solve objects with every step (`step_fields`), one line at a time."""
+        """JSON Lines of the solve objects with every step (`terminal.step_fields`), one line at a time."""
         rules = self.resolve(puzzle)
         table = self.table(rules)
 
         def with_steps(board: Any) -> dict[str, Any]:
-            solution = rules.solve(table, board)
-            return {**solution.to_dict(), **(rules.step_fields(solution) if solution.solvable else {})}
+            solution = bulk.solved(rules, table, board)
+            return {**solution.to_dict(), **(rules.terminal.step_fields(solution) if solution.solvable else {})}
 
         return bulk.each_line(rules, lines, with_steps)
 

@@ -50,6 +50,9 @@ class Puzzle(ABC):
     a board: it has no successors, and its solution's boards are what is shown."""
     variant_options: tuple[VariantOption, ...] = ()
     """Other rules the puzzle offers (`variant`), each an option of `solve`."""
+    exact = True
+    """Whether `distance` is always the fewest moves; False where answers come
+    from a construction (valid, within a proven bound, not proven optimal)."""
 
     # Roles -------------------------------------------------------------------
     formats: OriginalFormats | None
@@ -140,10 +143,6 @@ class Puzzle(ABC):
     def probe_fields(self, solution: Solution) -> dict[str, Any]:
         """Further fields of the probe object."""
         return {}
-
-    def step_fields(self, solution: Solution) -> dict[str, Any]:
-        """JSON fields that show every step, for `solve --steps --json`."""
-        return {"boards": [self.compact(board) for board in solution.boards[1:]]}
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         """The puzzle under the other rules `options` choose (named in

@@ -110,6 +110,10 @@ class TerminalView(Role):
         """The head of a solution written for people."""
         return f"{self.puzzle.name} {solution.state}"
 
+    def step_fields(self, solution: Solution) -> dict[str, Any]:
+        """JSON fields that show every step, for `solve --steps --json`."""
+        return {"boards": [self.puzzle.compact(board) for board in solution.boards[1:]]}
+
     def probe_panels(self, probe: Probe) -> tuple[str, list[list[str]]] | None:
         """Where instances are not boards: a legend and one text panel per
         board of the solution, shown by `probe`; None to show the board."""

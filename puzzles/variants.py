@@ -15,4 +15,6 @@ class VariantOption:
     name: str
     help: str
     choices: tuple[str, ...] = ()
-    """The values it takes; empty for an on/off flag."""
+    """The values it takes, where they are few; empty for an on/off flag or a value named by `metavar`."""
+    metavar: str = ""
+    """For an option that takes a value not listed in `choices`: what the value is (`N`)."""

@@ -342,7 +342,7 @@ def test_drawings(name: str, data: st.DataObject, opened, space, every_tables: l
     panel = puzzle.page.page_panel(table, instance)
     if panel:
         parse_html(panel)
-    json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.step_fields(solution)])
+    json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.terminal.step_fields(solution)])
     panels = puzzle.terminal.probe_panels(probed)
     if puzzle.instances_are_boards:
         assert probed.successors is not None and panels is None

@@ -79,6 +79,9 @@ def rule_options(names: tuple[str, ...]) -> list[click.Option]:
         if any(option.choices for _, option in offers):
             values = sorted({value for _, option in offers for value in option.choices}, key=len)
             options.append(click.Option([f"--{name}", "variant_" + name], metavar="|".join(values), help=text))
+        elif any(option.metavar for _, option in offers):
+            metavar = next(option.metavar for _, option in offers if option.metavar)
+            options.append(click.Option([f"--{name}", "variant_" + name], metavar=metavar, help=text))
         else:
             options.append(click.Option([f"--{name}", "variant_" + name], is_flag=True, default=None, help=text))
     return options
@@ -100,7 +103,7 @@ class RulesCommand(click.Command):
 def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
     fields = solution.to_dict()
     if steps and solution.solvable:
-        fields.update(puzzle.step_fields(solution))
+        fields.update(puzzle.terminal.step_fields(solution))
     return fields
 
 

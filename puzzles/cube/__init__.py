@@ -39,7 +39,6 @@ from .board import (
     decode,
     encode,
     orientations_of,
-    pattern_of,
     roll,
     start_board,
 )
@@ -140,9 +139,6 @@ class Cube(Puzzle):
 
     def probe_fields(self, solution: Solution) -> dict[str, Any]:
         return {"boards": [orientations_of(board) for board in solution.boards]}
-
-    def step_fields(self, solution: Solution) -> dict[str, Any]:
-        return {"patterns": [pattern_of(board) for board in solution.boards[1:]]}
 
 
 PUZZLE = Cube()

@@ -3,9 +3,11 @@ with each cube's three colours; the stats per start square."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..answers import Probe
+from ..answers import Probe, Solution
 from ..drawing import grid, histogram_lines
 from ..roles import TerminalView
 from ..storage import UNREACHABLE, TableReader
@@ -23,6 +25,9 @@ class CubeTerminal(TerminalView):
 
     def token_colour(self, token: str) -> str | None:
         return _TERMINAL_COLOURS.get(token)
+
+    def step_fields(self, solution: Solution) -> dict[str, Any]:
+        return {"patterns": [pattern_of(board) for board in solution.boards[1:]]}
 
     def probe_panels(self, probe: Probe) -> tuple[str, list[list[str]]]:
         """The board after every roll, each cube as its top, x-facing and y-facing colours."""
