@@ -155,7 +155,7 @@ def guarded_stream(descriptor: int, previous: io.TextIOBase | None) -> io.TextIO
     return io.TextIOWrapper(
         io.BufferedWriter(GuardedOutput(descriptor, "w", closefd=False)),
         encoding=getattr(previous, "encoding", None) or "utf-8",
-        errors=getattr(previous, "errors", None) or "strict",
+        errors=getattr(previous, "errors", None) or ("backslashreplace" if descriptor == 2 else "strict"),
         line_buffering=getattr(previous, "line_buffering", descriptor == 2),
     )
 
