@@ -253,6 +253,20 @@ def test_ctrl_c_while_a_package_is_written(tables_dir: Path, tmp_path: Path) -> 
     assert ended(process) == (EXIT_INTERRUPTED, "ninebase: interrupted\n")
 
 
+@pytest.mark.slow
+def test_ctrl_c_while_python_still_loads_numpy_and_h5py(tables_dir: Path) -> None:
+    loaded = "import sys, ninebase; print(sorted({'numpy', 'h5py'} & set(sys.modules)))"
+    light = subprocess.run([sys.executable, "-c", loaded], capture_output=True, text=True, check=True)
+    assert light.stdout == "[]\n"  # so the command takes charge of Ctrl-C before they load
+    process = subprocess.Popen([NINEBASE, "stats", "nine", "--tables", str(tables_dir)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    maps = Path(f"/proc/{process.pid}/maps")
+    while "numpy" not in maps.read_text():  # numpy's first library is loaded: h5py and the rest are to come
+        assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    assert ended(process) == (EXIT_INTERRUPTED, "ninebase: interrupted\n")
+
+
 def after_progress(stderr: str) -> list[str]:
     """The lines after the build's progress lines (one per stage settled)."""
     lines = stderr.splitlines()
