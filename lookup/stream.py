@@ -11,7 +11,6 @@ a line like any other here.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import queue
@@ -121,15 +120,12 @@ def answered(chunks: Iterable[Lines], answer: Callable[[Lines], bytes]) -> Itera
 
 def write_all(pieces: Iterable[bytes], out: BinaryIO) -> None:
     """Write each piece as it comes and flush it, so the reader sees every
-    answer at once. A reader that has gone (`| head`) ends the writing quietly."""
-    try:
-        for piece in pieces:
-            if piece:
-                out.write(piece)
-                out.flush()
-    except BrokenPipeError:
-        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nor anything flushed at exit
+    answer at once. A reader that has gone (`| head`) is the caller's to
+    handle (the command line ends quietly, as `cat` does)."""
+    for piece in pieces:
+        if piece:
+            out.write(piece)
+            out.flush()
 
 
 def drain(stream: BinaryIO) -> None:

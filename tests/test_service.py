@@ -263,4 +263,4 @@ def test_serve_refuses_to_start_without_tables(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=30,
     )  # fmt: skip
     assert done.returncode == 4 and time.monotonic() - started < 10
-    assert done.stderr.count("\n") == 1 and "ninebase build --only sansu" in done.stderr
+    assert done.stderr.count("\n") == 1 and f"build them all with: ninebase build --tables {tmp_path}" in done.stderr

@@ -3,8 +3,10 @@ and, for `build` and `verify`, the builder."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
@@ -12,19 +14,62 @@ from ninebase import puzzles
 from ninebase.lookup import Tables, check_directory, resolve_tables_dir
 from ninebase.puzzles import Puzzle
 
-from . import answering
-from .common import EXIT_BAD_INPUT, EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, fail, reported_errors, tables_option
+from . import answering, process
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_STATUS_HELP,
+    EXIT_TABLE,
+    TABLE_STATUS_HELP,
+    PuzzleName,
+    fail,
+    reported_errors,
+    tables_option,
+)
 from .packaging import package
+from .usage import usage_errors, write_puzzles
 
 EXIT_ADDRESS = 5
 EXIT_CUT = 6
-SERVE_EXIT_HELP = f"""{EXIT_STATUS_HELP} 5 the address cannot be used (the port is busy,
+MOST_WORKERS = 64
+MOST_GRACE = 3600
+SERVE_EXIT_HELP = f"""{TABLE_STATUS_HELP} 5 the address cannot be used (the port is busy,
 or the host is not this machine's). Stopped by SIGTERM or Ctrl-C: 0 every
 answer was finished; 6 the grace period ran out first (stderr says how many
 answers were cut short)."""
 
 
-@click.group(epilog=EXIT_STATUS_HELP, invoke_without_command=True)
+class Seconds(click.FloatRange):
+    """A number of seconds within a range; not NaN, which every comparison lets through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
+class Ninebase(click.Group):
+    """The `ninebase` group: run as the process (`ninebase ...` in a shell)
+    it answers signals and broken streams as `process` says; its help lists
+    the puzzles, and usage errors are shown as `usage` says."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> NoReturn:
+        process.run(lambda: self.main(*args, **kwargs))
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with usage_errors():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with usage_errors():
+            return super().invoke(ctx)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        write_puzzles(formatter)
+        super().format_epilog(ctx, formatter)
+
+
+@click.group(cls=Ninebase, epilog=EXIT_STATUS_HELP, invoke_without_command=True)
 @click.version_option(package_name="ninebase")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -66,14 +111,24 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
-    "--cache", type=click.IntRange(min=0), default=65_536, show_default=True, help="Probe answers kept per worker."
+    "--workers",
+    type=click.IntRange(1, MOST_WORKERS),
+    default=1,
+    show_default=True,
+    help="Worker processes, each with the tables in memory; more than the machine has cores only adds memory.",
+)
+@click.option(
+    "--cache",
+    type=click.IntRange(min=0),
+    default=65_536,
+    show_default=True,
+    help="Probe answers kept per worker (0: none).",
 )
 @click.option(
     "--header-timeout",
-    type=click.FloatRange(0.001, 60),
+    type=Seconds(0.001, 60),
     default=10.0,
     show_default=True,
     help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
@@ -83,11 +138,11 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
     type=click.IntRange(min=1),
     default=10_000,
     show_default=True,
-    help="Connections each worker holds at once; more wait in the backlog.",
+    help="Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
 )
 @click.option(
     "--grace",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MOST_GRACE),
     default=30,
     show_default=True,
     help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",

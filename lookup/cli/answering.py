@@ -21,6 +21,7 @@ from ninebase.puzzles import InputError, Lines, Puzzle, Solution, VariantOption,
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_STATUS_HELP,
+    SEED,
     decode,
     echo,
     fail,
@@ -30,6 +31,8 @@ from .common import (
     tables_option,
 )
 from .drawing import describe, describe_probe
+from .process import STATUS_HELP, standard_input
+from .usage import ListsPuzzles
 
 
 def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
@@ -54,8 +57,9 @@ def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
     soon as it is ready; in order, one answer per line."""
     from ninebase.lookup import stream  # only batches stream (a one-state query does not load it)
 
+    source = standard_input()
     sys.stdout.flush()
-    stream.write_all(stream.answered(stream.chunks(sys.stdin.buffer), answer), sys.stdout.buffer)
+    stream.write_all(stream.answered(stream.chunks(source), answer), sys.stdout.buffer)
 
 
 def variant_options(names: tuple[str, ...]) -> dict[str, list[tuple[str, VariantOption]]]:
@@ -87,10 +91,10 @@ def rule_options(names: tuple[str, ...]) -> list[click.Option]:
     return options
 
 
-class RulesCommand(click.Command):
+class RulesCommand(ListsPuzzles):
     """`solve`, whose rule options (clocks' --hours and --backward) are those
     of the puzzle it is asked about, so a query loads only its own puzzle;
-    its help lists every puzzle's."""
+    its help lists every puzzle's, and the puzzles."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         named = next((arg for arg in args if not arg.startswith("-")), None)
@@ -145,7 +149,12 @@ def solve(
             echo(describe(view, solution, view.steps_by_default if steps is None else steps))
 
 
-@click.command("probe", short_help="Every legal move with its exact distance, best first.", epilog=EXIT_STATUS_HELP)
+@click.command(
+    "probe",
+    short_help="Every legal move with its exact distance, best first.",
+    cls=ListsPuzzles,
+    epilog=EXIT_STATUS_HELP,
+)
 @puzzle_argument
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
@@ -199,9 +208,10 @@ def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
         from ninebase.lookup import stream
 
         tables = opened.enter_context(open_for(tables_dir))
+        source = standard_input()
         sys.stdout.flush()
-        stream.write_all(tables.judge(puzzle, stream.chunks(sys.stdin.buffer)), sys.stdout.buffer)
-        stream.drain(sys.stdin.buffer)
+        stream.write_all(tables.judge(puzzle, stream.chunks(source)), sys.stdout.buffer)
+        stream.drain(source)
 
 
 @click.command(short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP)
@@ -218,14 +228,23 @@ def distances(puzzle: Puzzle, tables_dir: Path | None) -> None:
         fail(tally.summary(), EXIT_BAD_INPUT)
 
 
+class InputFile(click.File):
+    """A file to read, or - for standard input (refused when it is closed)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value == "-" and sys.stdin is None:
+            self.fail("- reads standard input, which is closed", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 @click.command(
     short_help="Judge a proposed answer: optimal, valid or invalid.",
     epilog="Exit status: 0 optimal; 1 valid but longer than the optimum; 3 invalid; "
-    "2 the instance cannot be read (or usage); 4 a table problem.",
+    f"2 the instance cannot be read (or usage); 4 a table problem; {STATUS_HELP}",
 )
 @puzzle_argument
-@click.argument("instance", type=click.File("rb"))
-@click.argument("answer", type=click.File("rb"))
+@click.argument("instance", type=InputFile("rb"))
+@click.argument("answer", type=InputFile("rb"))
 @tables_option
 def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
     """Judge ANSWER (the original output format) for INSTANCE (the original
@@ -258,10 +277,20 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
 
 @click.command(short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
-@click.option("--distance", type=int, help="The exact number of moves the instances need; -1 for unsolvable instances.")
+@click.option(
+    "--distance",
+    type=int,
+    help="The exact number of moves the instances need (0 or more); -1 for unsolvable instances.",
+)
 @click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
-@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="How many instances.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same instances.")
+@click.option(
+    "--count",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="How many instances (fewer, saying so, when fewer exist).",
+)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same instances.")
 @tables_option
 @click.pass_context
 def sample(

@@ -28,7 +28,9 @@ class StageLine:
     def update(self, steps: int) -> None:
         self.done += steps
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, error_type: type[BaseException] | None, *exc_info: object) -> None:
+        if error_type is not None:  # an interrupted stage settled nothing to report
+            return
         seconds = time.perf_counter() - self.started
         click.echo(f"{self.label}: {self.done:,} of {plural(self.total, 'state')} settled in {seconds:.2f} s", err=True)
 

@@ -17,13 +17,16 @@ from ninebase import puzzles
 from ninebase.lookup import ENVIRONMENT_VARIABLE, TableError, Tables, default_tables_dir
 from ninebase.puzzles import InputError, Puzzle
 
+from .process import STATUS_HELP
+
 EXIT_BAD_INPUT = 2
 EXIT_TABLE = 4
 
-EXIT_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
+TABLE_STATUS_HELP = """Exit status: 0 answered; 2 bad input or usage (one line on stderr
 names what is wrong and where); 4 a table is missing, damaged, of another
 puzzle or format version, or fails verify (the message gives the command
 that builds it)."""
+EXIT_STATUS_HELP = f"{TABLE_STATUS_HELP} {STATUS_HELP}"
 
 
 class PuzzleName(click.ParamType):
@@ -52,6 +55,8 @@ tables_option = click.option(
     "or ~/.local/share/ninebase/tables).",
 )
 puzzle_argument = click.argument("puzzle", type=PuzzleName())
+SEED = click.IntRange(min=0)
+"""A seed: any integer from 0 up (numpy's generators take no negative seed)."""
 
 
 def use_colour() -> bool | None:

@@ -10,7 +10,7 @@ import click
 
 from ninebase.puzzles import Puzzle, plural
 
-from .common import EXIT_STATUS_HELP, open_for, puzzle_argument, reported_errors, tables_option
+from .common import EXIT_STATUS_HELP, SEED, open_for, puzzle_argument, reported_errors, tables_option
 
 DEFAULT_CASES = 100
 
@@ -18,7 +18,7 @@ DEFAULT_CASES = 100
 @click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP)
 @puzzle_argument
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same test data.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same test data.")
 @click.option(
     "--cases",
     type=click.IntRange(min=1),

@@ -94,32 +94,41 @@ class Chooser:
             self.cases.append(Case("full file", f"{len(full)} datasets", tuple(full)))
         return self.cases
 
-    def fill(self, count: int) -> None:
-        """`count` more cases, each at a distance drawn at random."""
+    def spare(self) -> dict[int, list[str]]:
+        """Per distance, in pool order, the instances no case holds yet:
+        each random case takes one, so they say how many cases there can be."""
+        distances = [*range(self.largest + 1), *[UNSOLVABLE] * self.has_unsolvable]
+        return {distance: self.fresh(distance, POOL) for distance in distances}
+
+    def fill(self, count: int, spare: dict[int, list[str]]) -> None:
+        """`count` more cases (at most as many as `spare` holds), each at a
+        distance drawn at random, taking the first spare instance there."""
         rng = random.Random(self.seed)
-        distances = list(range(self.largest + 1)) + [UNSOLVABLE] * self.has_unsolvable
+        distances = list(spare)
         for number in range(1, count + 1):
             for distance in rng.sample(distances, len(distances)):
-                found = self.fresh(distance, 1)
-                if found:
-                    self.add("random", f"random {number}", *found)
+                if spare[distance]:
+                    self.add("random", f"random {number}", spare[distance].pop(0))
                     break
 
 
 def choose_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[str]) -> list[Case]:
     """`budget` secret cases: the required ones first, random ones after;
-    instances in `taken` (the samples) are not drawn again."""
+    instances in `taken` (the samples) are not drawn again. A budget out of
+    range is refused before any case is written or answered."""
     chooser = Chooser(tables, kit, seed, taken)
-    required = chooser.required()
-    if budget < len(required):
+    required = len(chooser.required())
+    if budget < required:
         raise InputError(
             f"--cases {budget} is too few: covering every distance, the hardest, the classes and the edge cases of "
-            f"{kit.puzzle.name} takes {plural(len(required), 'case')}"
+            f"{kit.puzzle.name} takes {plural(required, 'case')}"
         )
-    chooser.fill(budget - len(required))
-    if len(chooser.cases) < budget:
+    spare = chooser.spare()
+    most = required + sum(len(instances) for instances in spare.values())
+    if budget > most:
         raise InputError(
-            f"--cases {budget} is too many: {kit.puzzle.name} gives {len(chooser.cases)} distinct cases "
+            f"--cases {budget} is too many: {kit.puzzle.name} gives at most {most:,} distinct cases "
             f"(at most {POOL} instances are drawn per distance)"
         )
+    chooser.fill(budget - required, spare)
     return chooser.cases

@@ -24,7 +24,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ninebase import puzzles
-from ninebase.lookup import TableError, Tables
+from ninebase.lookup import MissingTableError, TableError, Tables
 from ninebase.puzzles import InputError, Lines, Puzzle, shown
 
 from .answers import AnswerCache
@@ -91,7 +91,20 @@ def board_of(puzzle: Puzzle, state: str) -> Any:
 def check_tables(tables: Tables) -> str:
     """Open every table and load every dataset (checksums checked), so a
     missing or damaged table stops the service before it starts; return the
-    ETag that names this build of the tables."""
+    ETag that names this build of the tables. Missing tables are named all
+    at once, with the one command that builds them all."""
+    missing = []
+    for name in puzzles.names():
+        try:
+            tables.table(name)
+        except MissingTableError:
+            missing.append(name)
+    if missing:
+        listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        raise MissingTableError(
+            f"no table for {listed} in {tables.directory}; "
+            f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
+        )
     return tables.load(puzzles.names())
 
 
