@@ -344,14 +344,21 @@ class Tables:
         """An optimal solution drawn uniformly from all of a state's, by its
         number: the same `seed` draws the same on every machine (`draw`). An
         unsolvable state's answer says why, as `solve`'s does."""
-        rules, counting = self._counting(puzzle)
-        board = rules.board(state)
+        rules, _ = self._counting(puzzle)
+        return random_solution(rules, self.table(rules), rules.board(state), seed)
+
+    def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
+        """JSON Lines of `random_solution` for each line of a chunk (or its
+        error object), with every step where `steps`; one line at a time."""
+        rules, _ = self._counting(puzzle)
         table = self.table(rules)
-        first = rules.solve(table, board)
-        if not first.solvable:
-            return replace(first, count=0)
-        count = counting.count(table, board)
-        return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
+
+        def drawn(board: Any) -> dict[str, Any]:
+            solution = random_solution(rules, table, board, seed)
+            shown = rules.terminal.step_fields(solution) if steps and solution.solvable else {}
+            return {**solution.to_dict(), **shown}
+
+        return bulk.each_line(rules, lines, drawn)
 
     def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
         """How many optimal solutions a state has, and the first `limit` of
@@ -457,6 +464,16 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
             order.append(((distance is None, distance or 0, position), successor))
         successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
+
+
+def random_solution(rules: Puzzle, table: PuzzleTable | None, board: Any, seed: int) -> Solution:
+    """`Tables.random_solution` for a puzzle, its table and a board."""
+    first = rules.solve(table, board)
+    if not first.solvable:
+        return replace(first, count=0)
+    counting = rules.counting
+    count = counting.count(table, board)
+    return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
 
 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:

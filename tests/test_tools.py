@@ -119,7 +119,12 @@ def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzl
     assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
     text = run(every_table_dir, "stats", puzzle.name)
     assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
-    assert text.output == puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
+    body = puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
+    assert text.output.startswith(body)
+    histogram, unique = stats["histogram"], stats["unique"]
+    rows = text.output[len(body) :].splitlines()
+    for distance, instances in enumerate(histogram):  # the unique answers at each distance, as the stats say
+        assert any(row.startswith(f"{distance:>8} {instances:>12,} {unique[distance]:>12,} ") for row in rows)
 
 
 def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:

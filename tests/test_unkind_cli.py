@@ -43,6 +43,11 @@ NUMERIC = {
     ("serve", "--header-timeout"): (SERVE, {"0": "--header-timeout", "nan": "--header-timeout", HUGE: "--header"}),
     ("serve", "--max-connections"): (SERVE, {"-1": "--max-connections", "0": "--max-connections", HUGE: None}),
     ("serve", "--grace"): (SERVE, {"-1": "--grace", "0": "--grace", "3601": "--grace", HUGE: "--grace"}),
+    ("solve", "--seed"): (["solve", "eight", "123069478", "--random"], {"-1": "--seed", HUGE: None}),
+    ("solutions", "--limit"): (
+        ["solutions", "eight", "123069478"],
+        {"-1": "--limit", "0": "--limit", "1000001": "--limit", HUGE: "--limit"},
+    ),
     ("solve", "--hours"): (
         ["solve", "clocks", "3", "3", "3", "3", "3", "3", "3", "3", "3"],
         {"-1": "hours", HUGE: "hours"},

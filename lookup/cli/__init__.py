@@ -14,7 +14,7 @@ from ninebase import puzzles
 from ninebase.lookup import Tables, check_directory, resolve_tables_dir
 from ninebase.puzzles import Puzzle
 
-from . import answering, process
+from . import answering, counting, process
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_STATUS_HELP,
@@ -186,7 +186,7 @@ def serve(
         )
 
 
-for command in (*answering.COMMANDS, package):
+for command in (*answering.COMMANDS, *counting.COMMANDS, package):
     main.add_command(command)
 
 __all__ = ["main"]

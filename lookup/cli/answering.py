@@ -1,5 +1,5 @@
 """The commands that answer questions from the tables: solve, probe, judge,
-check, sample and stats."""
+check, sample and stats (how many optimal solutions, and which: `counting`)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from .common import (
     reported_errors,
     tables_option,
 )
-from .drawing import describe, describe_probe
+from .drawing import count_lines, describe, describe_probe
 from .process import STATUS_HELP, standard_input
 from .usage import ListsPuzzles
 
@@ -104,6 +104,12 @@ class RulesCommand(ListsPuzzles):
         return super().parse_args(ctx, args)
 
 
+def rule_choice(puzzle: Puzzle, options: dict[str, Any]) -> Puzzle:
+    """The puzzle under the rule options given (`--NAME`, passed as `variant_NAME`), or as it is."""
+    rules = {name.removeprefix("variant_"): value for name, value in options.items() if value is not None}
+    return puzzle.variant(rules) if rules else puzzle
+
+
 def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
     fields = solution.to_dict()
     if steps and solution.solvable:
@@ -119,6 +125,12 @@ def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> d
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--batch", is_flag=True, help="Answer one compact instance per stdin line as JSON Lines.")
 @click.option("--steps/--no-steps", default=None, help="Draw the board after every move (with --json: list them).")
+@click.option(
+    "--random", "at_random", is_flag=True, help="An optimal solution drawn uniformly from all of them (see --seed)."
+)
+@click.option(
+    "--seed", type=SEED, default=0, show_default=True, help="With --random: same seed, same solution, on any machine."
+)
 @tables_option
 def solve(
     puzzle: Puzzle,
@@ -126,22 +138,27 @@ def solve(
     as_json: bool,
     batch: bool,
     steps: bool | None,
+    at_random: bool,
+    seed: int,
     tables_dir: Path | None,
     **variant: Any,
 ) -> None:
-    """Solve one instance in compact form: `ninebase solve sansu 175426839`.
-    Rule options (such as clocks' --hours and --backward) are answered
-    without a table."""
+    """Solve one instance in compact form: `ninebase solve sansu 175426839`:
+    the first optimal solution in the puzzle's tie-break order, or with
+    --random one drawn uniformly from all of them. Rule options (such as
+    clocks' --hours and --backward) are answered without a table."""
     with reported_errors():
-        rules = {name.removeprefix("variant_"): value for name, value in variant.items() if value is not None}
-        if rules:
-            puzzle = puzzle.variant(rules)
+        puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch)
         with open_for(tables_dir) as tables:
             if board is None:
-                answer_stdin(partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
+                if at_random:
+                    answer_stdin(partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps)))
+                else:
+                    answer_stdin(partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
                 return
-            solution = puzzle.solve(tables.table(puzzle), board)
+            compact = puzzle.compact(board)
+            solution = tables.random_solution(puzzle, compact, seed) if at_random else tables.solve(puzzle, compact)
         if as_json:
             click.echo(json.dumps(solution_fields(puzzle, solution, steps)))
         else:
@@ -291,6 +308,7 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
     help="How many instances (fewer, saying so, when fewer exist).",
 )
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same instances.")
+@click.option("--unique", is_flag=True, help="Only instances whose optimal answer is unique.")
 @tables_option
 @click.pass_context
 def sample(
@@ -300,23 +318,26 @@ def sample(
     hardest: bool,
     count: int,
     seed: int,
+    unique: bool,
     tables_dir: Path | None,
 ) -> None:
-    """Print COUNT distinct instances whose optimum is exactly DISTANCE, one
-    per line in compact form (ready for `solve --batch`); fewer, saying so,
-    when fewer exist than a --count asked for."""
+    """Print COUNT distinct instances whose optimum is exactly DISTANCE (with
+    --unique, only those with exactly one optimal answer), one per line in
+    compact form (ready for `solve --batch`); fewer, saying so, when fewer
+    exist than a --count asked for."""
     with reported_errors():
         if hardest == (distance is not None):
             raise InputError("give exactly one of --distance D and --hardest")
         if distance is not None and distance < -1:
             raise InputError(f"--distance is {distance}; give a distance of 0 or more, or -1 for unsolvable instances")
         with open_for(tables_dir) as tables:
-            instances, available = tables.sample(puzzle, distance, count, seed)
+            instances, available = tables.sample(puzzle, distance, count, seed, unique)
         for instance in instances:
             click.echo(instance)
         if available < count and ctx.get_parameter_source("count") is not ParameterSource.DEFAULT:
             verb = "exists" if available == 1 else "exist"
-            click.echo(f"ninebase: only {plural(available, 'instance')} {verb} at that distance", err=True)
+            such = " with a unique optimal answer" if unique else ""
+            click.echo(f"ninebase: only {plural(available, 'instance')}{such} {verb} at that distance", err=True)
 
 
 @click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP)
@@ -324,9 +345,16 @@ def sample(
 @click.option("--json", "as_json", is_flag=True, help="Print the stats object (as the HTTP service does).")
 @tables_option
 def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
-    """State counts, the largest distance and the distance histogram."""
+    """State counts, the largest distance and the distance histogram; how
+    many instances have a unique optimal answer at each distance, and the
+    instances by their count of optimal answers."""
     with reported_errors(), open_for(tables_dir) as tables:
-        click.echo(json.dumps(tables.stats(puzzle)) if as_json else puzzle.terminal.stats_text(tables.table(puzzle)))
+        found = tables.stats(puzzle)
+        if as_json:
+            click.echo(json.dumps(found))
+            return
+        text = puzzle.terminal.stats_text(tables.table(puzzle))
+        click.echo("\n".join([text, *count_lines(found)]) if "counts" in found else text)
 
 
 COMMANDS = (solve, probe_command, judge, distances, check, sample, stats)

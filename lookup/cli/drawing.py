@@ -5,6 +5,7 @@ colour codes when the output is not a terminal)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -75,6 +76,7 @@ def describe(view: TerminalView, solution: Solution, steps: bool) -> str:
     lines = [f"{heading}: {plural(solution.distance, *puzzle.unit)}"]
     if solution.distance:
         lines.append(f"{puzzle.unit[1]}: " + " ".join(puzzle.move_label(m) for m in solution.moves))
+    lines += ways(solution)
     shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
     captions = ["start"] + (
         [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [view.goal_caption]
@@ -96,12 +98,13 @@ def describe_probe(view: TerminalView, probe: Probe) -> str:
     if not probe.solvable:
         lines = [f"{view.heading(solution)}: unsolvable", solution.extra["reason"]]
     else:
-        lines = [f"{view.heading(solution)}: {plural(solution.distance, *unit)}"]
+        lines = [f"{view.heading(solution)}: {plural(solution.distance, *unit)}", *ways(solution)]
     panels = view.probe_panels(probe)
     if panels is None:
         lines += ["", *view.panel(solution.boards[0])]
     if probe.successors is not None:
-        lines += ["", f"{'move':<6} {'after it':>14}  change"]
+        counted = solution.count is not None
+        lines += ["", f"{'move':<6} {'after it':>14}" + (f" {'ways':>9}" if counted else "") + "  change"]
         for successor in probe.successors:
             label = puzzle.move_label(successor.move)
             if successor.distance is None:
@@ -109,13 +112,23 @@ def describe_probe(view: TerminalView, probe: Probe) -> str:
                 continue
             change = successor.distance - solution.distance
             note, colour = {-1: ("  keeps the optimum", "green"), 0: ("  no closer", "yellow")}.get(change, ("", "red"))
-            text = f"{label:<6} {plural(successor.distance, *unit):>14}  {change:+d}{note}"
+            count = f" {successor.count:>9,}" if counted else ""
+            text = f"{label:<6} {plural(successor.distance, *unit):>14}{count}  {change:+d}{note}"
             lines.append(click.style(text, fg=colour))
     if panels is not None:
         legend, boards = panels
         captions = ["start"] + [f"{i}: {move}" for i, move in enumerate(solution.moves, 1)]
         lines += ["", legend, "", side_by_side(_coloured_characters(view, boards), captions)]
     return "\n".join(lines)
+
+
+def ways(solution: Solution) -> list[str]:
+    """The line that says how many optimal solutions there are, where counted."""
+    if solution.count is None or not solution.solvable:
+        return []
+    if solution.count == 1:
+        return ["optimal solutions: 1 (this is the only one)"]
+    return [f"optimal solutions: {solution.count:,}"]
 
 
 def _coloured_characters(view: TerminalView, panels: list[list[str]]) -> list[list[str]]:
@@ -126,3 +139,20 @@ def _coloured_characters(view: TerminalView, panels: list[list[str]]) -> list[li
         ]
         for panel in panels
     ]
+
+
+def count_lines(stats: dict[str, Any]) -> list[str]:
+    """The stats of the optimal answers' counts for people: per distance how
+    many instances have a unique one, and the instances by their counts."""
+    lines = ["", "unique optimal answers: at each distance, the instances with exactly one", f"{'distance':>8} {'instances':>12} "
+             f"{'unique':>12} {'share':>7}"]  # fmt: skip
+    for distance, (instances, unique) in enumerate(zip(stats["histogram"], stats["unique"], strict=True)):
+        lines.append(f"{distance:>8} {instances:>12,} {unique:>12,} {unique / instances:>7.1%}")
+    lines += ["", f"solvable instances by their count of optimal answers (the largest: {int(stats['max_count']):,})"]
+    widest = max(bucket["instances"] for bucket in stats["counts"])
+    for bucket in stats["counts"]:
+        low = int(bucket["from"])
+        span = f"{low:,}" if low == 1 else f"{low:,}-{2 * low - 1:,}"
+        bar = "#" * max(1, round(40 * bucket["instances"] / widest))
+        lines.append(f"{span:>24} {bucket['instances']:>12,}  {bar}")
+    return lines

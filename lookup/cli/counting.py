@@ -1,0 +1,95 @@
+"""The commands about how many optimal solutions there are, and which:
+`solutions` (every optimal solution of one instance, in order, up to a
+limit) and `counts` (one count per stdin line, as `distances` gives
+distances). `solve --random`, `probe` and `sample --unique` say the rest."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ninebase.lookup import Tally
+from ninebase.puzzles import Puzzle, plural
+
+from .answering import RulesCommand, answer_stdin, one_state, rule_choice
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_STATUS_HELP,
+    echo,
+    fail,
+    open_for,
+    puzzle_argument,
+    reported_errors,
+    tables_option,
+)
+
+MAX_SOLUTIONS = 1_000_000
+"""The most solutions one `solutions` prints (a larger --limit is refused before any work)."""
+
+
+@click.command(
+    short_help="Every optimal solution of one instance, in order, up to --limit.",
+    epilog=EXIT_STATUS_HELP,
+    cls=RulesCommand,
+)
+@puzzle_argument
+@click.argument("state", nargs=-1)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, MAX_SOLUTIONS),
+    default=100,
+    show_default=True,
+    help=f"Print at most this many (1 to {MAX_SOLUTIONS:,}); stderr says how many there are in all.",
+)
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: a solve object per solution, with its number.")
+@tables_option
+def solutions(
+    puzzle: Puzzle, state: tuple[str, ...], limit: int, as_json: bool, tables_dir: Path | None, **variant: Any
+) -> None:
+    """Print the optimal solutions of one instance in the puzzle's order of
+    them (see --json's "number"), one a line as their moves, as they are
+    found, at most --limit; then one line on stderr with how many there are
+    in all. `ninebase solutions eight 867254301 --limit 5`."""
+    with reported_errors():
+        puzzle = rule_choice(puzzle, variant)
+        board = one_state(puzzle, state, batch=False)
+        with open_for(tables_dir) as tables:
+            count, found = tables.solutions(puzzle, puzzle.compact(board), limit)
+            shown = 0
+            for number, solution in enumerate(found):
+                if as_json:
+                    click.echo(json.dumps({**solution.to_dict(), "number": str(number)}))
+                else:
+                    click.echo(" ".join(puzzle.move_label(move) for move in solution.moves) or "(no moves: a goal)")
+                shown += 1
+        if count == 0:
+            echo("ninebase: the instance is unsolvable: it has no solution", err=True)
+        elif shown == count:
+            echo(
+                f"ninebase: {'the only optimal solution' if count == 1 else f'all {count:,} optimal solutions'}",
+                err=True,
+            )
+        else:
+            echo(f"ninebase: the first {shown:,} of {plural(count, 'optimal solution')} (--limit {limit:,})", err=True)
+
+
+@click.command(short_help="Counts only: optimal solutions per stdin line, 0 unsolvable.", epilog=EXIT_STATUS_HELP)
+@puzzle_argument
+@tables_option
+def counts(puzzle: Puzzle, tables_dir: Path | None) -> None:
+    """Read one compact state per stdin line; print how many optimal
+    solutions it has, one line per input line in order (0: unsolvable). A
+    line that cannot be read gets `error: line N: why` in its place; then the
+    exit status is 2."""
+    tally = Tally("count")
+    with reported_errors(), open_for(tables_dir) as tables:
+        answer_stdin(partial(tables.counts_chunk, puzzle, tally=tally))
+    if tally.count:
+        fail(tally.summary(), EXIT_BAD_INPUT)
+
+
+COMMANDS = (solutions, counts)
