@@ -149,7 +149,9 @@ def test_probe_command(tables_dir: Path) -> None:
     text = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)])
     assert text.exit_code == 0 and "5 moves" in text.output and "\x1b[" not in text.output
     rows = [line.split() for line in text.output.splitlines() if line[:1] in ("U", "D", "L", "R")]
-    assert [row[:5] for row in rows] == [  # the move, the distance after it, the optimal solutions from there, the change
+    assert [
+        row[:5] for row in rows
+    ] == [  # the move, the distance after it, the optimal solutions from there, the change
         ["D", "4", "moves", "1", "-1"],
         ["U", "6", "moves", "1", "+1"],
         ["R", "6", "moves", "1", "+1"],

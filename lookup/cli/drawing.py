@@ -144,8 +144,11 @@ def _coloured_characters(view: TerminalView, panels: list[list[str]]) -> list[li
 def count_lines(stats: dict[str, Any]) -> list[str]:
     """The stats of the optimal answers' counts for people: per distance how
     many instances have a unique one, and the instances by their counts."""
-    lines = ["", "unique optimal answers: at each distance, the instances with exactly one", f"{'distance':>8} {'instances':>12} "
-             f"{'unique':>12} {'share':>7}"]  # fmt: skip
+    lines = [
+        "",
+        "unique optimal answers: at each distance, the instances with exactly one",
+        f"{'distance':>8} {'instances':>12} {'unique':>12} {'share':>7}",
+    ]
     for distance, (instances, unique) in enumerate(zip(stats["histogram"], stats["unique"], strict=True)):
         lines.append(f"{distance:>8} {instances:>12,} {unique:>12,} {unique / instances:>7.1%}")
     lines += ["", f"solvable instances by their count of optimal answers (the largest: {int(stats['max_count']):,})"]

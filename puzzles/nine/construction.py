@@ -1,0 +1,227 @@
+"""A constructive answer for 9-Nine at any size n, within a proven bound B(n).
+
+The method and its proof are in docs/nine-construction.md; in short:
+
+- A *defect* is a 1 in A. Each class holds as many 1s in A as 0s in B, so
+  the board is solved when no defect is left. Cells on a diagonal (and the
+  centre) are *special*, all others *generic*.
+- Every step exchanges some cells of A with cells of B and otherwise only
+  moves cells within A or within B, so only the exchanged pairs change the
+  number of defects. A step is a plain column exchange after turning A and
+  B, or a *row exchange* C_K X C_m X' C_K (X a quarter turn, X' its
+  inverse, m in K), which exchanges the cells of one row of A with those of
+  one row of B (both as turned) on the columns K alone.
+- Phase 1 removes the generic defects, each step removing at least one and
+  costing no more than the potential `generic_potential` drops; phase 2 the
+  special ones, each step costing at most 7 per defect it removes. Within a
+  phase a greedy choice takes the step with the best cost against the
+  defects it removes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from .sizes import geometry, operation_names, unsolvable_reason
+from .steps import Candidates, Steps, candidates, chosen_steps, tables, take
+
+GENERIC_COST = 8
+"""A generic defect can always be removed by a step of at most 8 operations."""
+SPECIAL_COST = 7
+"""A special defect can always be removed by a step of at most 7 operations."""
+PRICE = 3.5
+"""How many operations the greedy choice is ready to pay for one defect removed."""
+SPECIAL_WEIGHT = 0.2
+"""What a special defect removed in phase 1 counts for against a generic one."""
+_SCALE, _GENERIC_SCORE, _SPECIAL_SCORE = 10, round(10 * PRICE), round(10 * PRICE * SPECIAL_WEIGHT)
+"""The greedy score cost - PRICE * (generic + SPECIAL_WEIGHT * special), times ten in whole numbers."""
+_INVERSE_TURN = (1, 0, 3, 2)
+_TURN_OPERATIONS = ((), (0,), (0, 0), (1,))
+"""Operation numbers (AL=0, AR=1, BL=2, BR=3, Ck=3+k) turning A by 0..3 quarters; B's are these plus 2."""
+
+
+class UnsolvableBoard(ValueError):
+    """The board breaks the class rule; the message says which class and how."""
+
+
+def class_counts(n: int) -> tuple[int, int]:
+    """(generic, special) classes of four positions at size n."""
+    special = n // 2
+    return (n * n) // 4 - special, special
+
+
+@cache
+def generic_potential(n: int) -> np.ndarray:
+    """Phi[D]: the most phase 1 can cost with D generic defects left.
+
+    With G generic classes, D <= 4G. Above 2G, A holds more generic 1s than B,
+    and the n columns as seen now gain 2D - 4G in all, so one of them removes
+    at least ceil((2D - 4G) / n) defects for one operation: psi counts those
+    exchanges. At or below 2G, a step of at most 8 operations removes one."""
+    generic, _ = class_counts(n)
+    excess = [0]
+    for over in range(1, 2 * generic + 1):
+        excess.append(1 + excess[over - (2 * over + n - 1) // n])
+    return np.array(
+        [
+            GENERIC_COST * min(defects, 2 * generic) + excess[max(defects - 2 * generic, 0)]
+            for defects in range(4 * generic + 1)
+        ]
+    )
+
+
+def bound(n: int) -> int:
+    """B(n): no construction at size n is longer (proof in docs/nine-construction.md)."""
+    _, special = class_counts(n)
+    return int(generic_potential(n)[-1]) + SPECIAL_COST * (4 * special + n % 2)
+
+
+def construct(a: np.ndarray, b: np.ndarray) -> list[str]:
+    """Operations taking the board (A, B) to the goal; at most `bound(n)` of them.
+
+    Raises UnsolvableBoard (saying which class is wrong) if the board breaks the class rule."""
+    reason = unsolvable_reason(a, b)
+    if reason is not None:
+        raise UnsolvableBoard(reason)
+    return construct_many(np.asarray(a)[None], np.asarray(b)[None])[0]
+
+
+def construct_many(a: np.ndarray, b: np.ndarray) -> list[list[str]]:
+    """`construct` for boards a[i], b[i] of one size at once (the same answers, faster per board)."""
+    _check(a, b)
+    count, n = a.shape[0], a.shape[1]
+    t = tables(n)
+    a, b = a.astype(np.int8), b.astype(np.int8)
+    turn_a, turn_b = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
+    pending = np.zeros((count, n), dtype=bool)
+    operations: list[list[int]] = [[] for _ in range(count)]
+    accounted = np.zeros(count, dtype=np.int64)
+    boards = np.arange(count)
+    generic = t.generic.reshape(n, n)
+    while True:
+        left = a.any(axis=(1, 2))
+        if not left.all():
+            boards, a, b, turn_a, turn_b, pending = (
+                boards[left],
+                a[left],
+                b[left],
+                turn_a[left],
+                turn_b[left],
+                pending[left],
+            )
+        if not len(boards):
+            break
+        weighed = candidates(t, a, b, turn_a, turn_b, pending)
+        choice = _greedy_choice(weighed, (a * generic).sum(axis=(1, 2)), n)
+        accounted[boards] += weighed.cost.reshape(len(boards), -1)[np.arange(len(boards)), choice]
+        steps = chosen_steps(t, weighed, turn_a, turn_b, choice)
+        _write(operations, boards, steps, turn_a, turn_b)
+        take(t, a, b, steps)
+        # the columns exchanged an odd number of times since the last turn: a column step without turns adds to them
+        unturned = (steps.family == 0) & (steps.turn_a == turn_a) & (steps.turn_b == turn_b)
+        pending = np.where(unturned[:, None], pending ^ steps.columns, steps.columns)
+        turn_a, turn_b = steps.turn_a, steps.turn_b
+    names = operation_names(n)
+    answers = [[names[number] for number in shortened(numbers)] for numbers in operations]
+    if any(len(answer) > limit for answer, limit in zip(answers, accounted.tolist(), strict=True)):
+        raise AssertionError("shortening removed fewer operations than the steps' costs counted on")
+    return answers
+
+
+def _check(a: np.ndarray, b: np.ndarray) -> None:
+    """Boards of one size and of 0s and 1s, each meeting the class rule (else UnsolvableBoard naming the first)."""
+    count, n = a.shape[0], a.shape[1]
+    if a.ndim != 3 or a.shape != (count, n, n) or b.shape != a.shape:
+        raise ValueError(f"expected two arrays of square matrices of one shape, found {a.shape} and {b.shape}")
+    if not 1 <= n < 256:
+        raise ValueError(f"the size must be from 1 to 255, found {n}")
+    if ((a != 0) & (a != 1)).any() or ((b != 0) & (b != 1)).any():
+        raise ValueError("the matrices must hold 0s and 1s only")
+    shape = geometry(n)
+    classes = len(shape.orbits)
+    places = (np.arange(count)[:, None] * classes + shape.class_of.ravel()).ravel()
+    ones = np.bincount(places, weights=(a.astype(np.int64) + b).ravel(), minlength=count * classes)
+    wrong = (ones.reshape(count, classes) != [len(orbit) for orbit in shape.orbits]).any(axis=1)
+    if wrong.any():
+        board = int(np.argmax(wrong))
+        raise UnsolvableBoard(f"board {board + 1}: {unsolvable_reason(a[board], b[board])}")
+
+
+def _greedy_choice(c: Candidates, generic_defects: np.ndarray, n: int) -> np.ndarray:
+    """Per board, the flat position of the step the greedy choice takes."""
+    count = len(generic_defects)
+    cost = c.cost.reshape(count, -1)
+    generic, special = c.generic_gain.reshape(count, -1), c.special_gain.reshape(count, -1)
+    potential = generic_potential(n)
+    linear = generic_defects <= (len(potential) - 1) // 2  # where the potential drops by 8 per defect
+    drop = GENERIC_COST * generic
+    if not linear.all():
+        steep = np.flatnonzero(~linear)
+        defects = generic_defects[steep, None]
+        drop[steep] = potential[defects] - potential[np.clip(defects - generic[steep], 0, None)]
+    phase_one = (generic >= 1) & (cost <= drop)
+    phase_two = (generic == 0) & (special >= 1) & (cost <= SPECIAL_COST * special)
+    allowed = np.where(generic_defects[:, None] > 0, phase_one, phase_two)
+    score = _SCALE * cost - _GENERIC_SCORE * generic - _SPECIAL_SCORE * special
+    score[~allowed] = np.iinfo(score.dtype).max
+    choice = score.argmin(axis=1)
+    if not allowed[np.arange(count), choice].all():
+        raise AssertionError("a board with defects left has no step that removes one")
+    return choice
+
+
+def _write(
+    operations: list[list[int]], boards: np.ndarray, steps: Steps, turn_a: np.ndarray, turn_b: np.ndarray
+) -> None:
+    """Append each board's step to its operations (turns, then the exchanges)."""
+    first_column = 4
+    rows = (steps.family > 0).tolist()
+    for index, board in enumerate(boards.tolist()):
+        written = operations[board]
+        written.extend(_TURN_OPERATIONS[(int(steps.turn_a[index]) - int(turn_a[index])) % 4])
+        written.extend(2 + o for o in _TURN_OPERATIONS[(int(steps.turn_b[index]) - int(turn_b[index])) % 4])
+        exchanged = (np.flatnonzero(steps.columns[index]) + first_column).tolist()
+        written.extend(exchanged)
+        if rows[index]:
+            left = (int(steps.family[index]) - 1) // 2 == 0
+            middle = (2 if steps.middle_b[index] else 0) + (0 if left else 1)
+            written.extend((middle, first_column + int(steps.middle_column[index]), _INVERSE_TURN[middle]))
+            written.extend(exchanged)
+
+
+def shortened(operations: list[int]) -> list[int]:
+    """The same board in the end, written shorter: turns of A and B between two
+    exchanges commute, and so do exchanges between two turns, so each run of
+    turns is written as its net quarter turns of A and of B, and each run of
+    exchanges as the columns exchanged an odd number of times in it."""
+    runs: list[list[int] | dict[int, None]] = []  # [quarters of A, quarters of B], or the exchanges in order
+    for number in operations:
+        if number >= 4:
+            if not runs or not isinstance(runs[-1], dict):
+                runs.append({})
+            exchanges = runs[-1]
+            assert isinstance(exchanges, dict)
+            if number in exchanges:
+                del exchanges[number]
+            else:
+                exchanges[number] = None
+            empty = not exchanges
+        else:
+            if not runs or not isinstance(runs[-1], list):
+                runs.append([0, 0])
+            quarters = runs[-1]
+            assert isinstance(quarters, list)
+            quarters[number // 2] += 1 if number % 2 == 0 else -1
+            empty = quarters[0] % 4 == 0 and quarters[1] % 4 == 0
+        if empty:
+            runs.pop()
+    result: list[int] = []
+    for run in runs:
+        if isinstance(run, dict):
+            result.extend(run)
+        else:
+            result.extend(_TURN_OPERATIONS[run[0] % 4])
+            result.extend(2 + o for o in _TURN_OPERATIONS[run[1] % 4])
+    return result
