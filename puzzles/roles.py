@@ -77,6 +77,13 @@ class OriginalFormats(Role, ABC):
         """The original output for the instances of an original input."""
         return "".join(self.output(self.puzzle.solve(table, instance)) for instance in instances)
 
+    def unique(self, table: TableReader | None, board: Any, count: int) -> bool:
+        """Whether the original output of an instance with `count` optimal
+        move sequences is the only one a judge can accept (then a plain
+        comparison judges it). By default when there is at most one sequence
+        (none: the output says it is unsolvable)."""
+        return count <= 1
+
     def reachable_reason(self, table: TableReader | None, board: Any, answer: ProposedAnswer) -> str | None:
         """For a format that names the board reached rather than the moves:
         why `answer` is impossible from `board`; None if it is possible."""

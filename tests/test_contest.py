@@ -24,6 +24,7 @@ from types import ModuleType
 
 import contest_answers
 import pytest
+import rules
 from click.testing import CliRunner
 
 from ninebase import lookup, puzzles
@@ -54,13 +55,33 @@ def packages(tables: lookup.Tables, tmp_path_factory: pytest.TempPathFactory) ->
     return {name: root / name for name in PUZZLES}
 
 
-def instances_of(package: Path, group: str = "*") -> list[list[str]]:
-    """Each input file's instances in compact form."""
-    puzzle = puzzles.get(package.name)
+def instances_of(package: Path, group: str = "*", name: str | None = None) -> list[list[str]]:
+    """Each input file's instances in compact form (the puzzle's `name` is the package's, unless given)."""
+    puzzle = puzzles.get(name or package.name)
     return [
         [puzzle.compact(board) for board in puzzle.formats.read(path.read_text())]
         for path in sorted(package.glob(f"data/{group}/*.in"))
     ]
+
+
+def without_data_notes(data: bytes) -> bytes:
+    """A file without its leading comment lines (problem.yaml's note on the secret answers)."""
+    lines = data.splitlines(keepends=True)
+    while lines and lines[0].startswith(b"# "):
+        lines.pop(0)
+    return b"".join(lines)
+
+
+def unique_answer(tables: lookup.Tables, name: str, instance: str) -> bool:
+    """Whether an instance's original output is the only one a judge can accept, worked out from all its
+    optimal solutions: a sequence format needs exactly one; sansu names its final tile; clocks its sorted
+    moves; the cube only the count."""
+    count, solutions = tables.solutions(name, instance, 2_000)
+    if name in ("clocks", "cube") or count == 0:
+        return True
+    if name == "sansu":
+        return len({rules.replay_sansu(tuple(int(d) for d in instance), s.moves) for s in solutions}) == 1
+    return count == 1
 
 
 def files_of(directory: Path) -> dict[str, bytes]:
@@ -79,10 +100,32 @@ def test_same_seed_same_bytes_and_another_seed_other_data(tables: lookup.Tables,
         zips = [(tmp_path / run / f"{name}.zip").read_bytes() for run in "ab"]
         assert first == second and zips[0] == zips[1]
         secret = {path: data for path, data in first.items() if path.startswith("data/secret/")}
-        assert secret and all(other.get(path) == data for path, data in first.items() if path not in secret)
+        described = {path: without_data_notes(data) for path, data in other.items()}
+        # only the secret data and problem.yaml's note on it (how many answers are unique) change with the seed
+        assert secret and all(described.get(path) == without_data_notes(data) for path, data in first.items()
+                              if path not in secret)  # fmt: skip
         assert secret != {path: data for path, data in other.items() if path.startswith("data/secret/")}
         with zipfile.ZipFile(tmp_path / "a" / f"{name}.zip") as archive:
             assert {info.filename: archive.read(info) for info in archive.infolist()} == first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["eight", "sansu", "nine"])
+def test_unique_packages_hold_only_cases_with_unique_answers_and_say_so(
+    tables: lookup.Tables, tmp_path: Path, name: str
+) -> None:
+    counted = []
+    for unique in (False, True):
+        directory = tmp_path / f"{name}{'u' * unique}"
+        package = write_package(tables, puzzles.get(name), directory, seed=2, cases=60, unique=unique)
+        cases = instances_of(directory, "secret", name)
+        verdicts = [all(unique_answer(tables, name, instance) for instance in case) for case in cases]
+        assert package.unique == sum(verdicts) and (all(verdicts) or not unique)
+        note = (directory / "problem.yaml").read_text().splitlines()[0]
+        said = f"all {len(verdicts)}" if all(verdicts) else f"{sum(verdicts)} of the {len(verdicts)}"
+        assert note.startswith(f"# {said} secret cases have a unique answer"), note
+        counted.append(sum(verdicts))
+    assert counted[0] < counted[1] == 60  # without --unique some answers are not unique
 
 
 def test_the_secret_data_covers_every_distance_the_hardest_and_each_class(tables: lookup.Tables, packages) -> None:

@@ -28,9 +28,19 @@ DEFAULT_CASES = 100
 )
 @click.option("--zip", "zip_", is_flag=True, help="Also write DIRECTORY.zip, ready for a DOMjudge upload.")
 @click.option("--scoring", is_flag=True, help="Score answers as the original did (sansu: 0 to 10 points per test).")
+@click.option(
+    "--unique", is_flag=True, help="Only secret cases whose answer is unique (a plain comparison judges them)."
+)
 @tables_option
 def package(
-    puzzle: Puzzle, directory: Path, seed: int, cases: int, zip_: bool, scoring: bool, tables_dir: Path | None
+    puzzle: Puzzle,
+    directory: Path,
+    seed: int,
+    cases: int,
+    zip_: bool,
+    scoring: bool,
+    unique: bool,
+    tables_dir: Path | None,
 ) -> None:
     """Write a complete problem package for PUZZLE into DIRECTORY (new or
     empty): problem.yaml, the statement, sample and secret test data chosen
@@ -41,10 +51,18 @@ def package(
     with reported_errors():
         check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built
         with open_for(tables_dir) as tables:
-            written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring)
+            written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring, unique)
     kinds = Counter(case.kind for case in written.cases)
     summary = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
     click.echo(
         f"{directory}: {plural(written.samples, 'sample file')} and {plural(len(written.cases), 'secret case')} "
-        f"({summary}), {plural(len(written.files), 'file')}" + (f"; {zip_path(directory)}" if zip_ else "")
+        f"({summary}), {plural(len(written.files), 'file')}; {unique_summary(written.unique, len(written.cases))}"
+        + (f"; {zip_path(directory)}" if zip_ else "")
     )
+
+
+def unique_summary(unique: int, cases: int) -> str:
+    """How many secret cases a plain comparison of outputs can judge."""
+    if unique == cases:
+        return f"all {cases} have a unique answer"
+    return f"{unique} of {cases} have a unique answer (the others need the output validator)"

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ninebase.lookup import UNSOLVABLE, Tables
-from ninebase.puzzles import InputError, plural
+from ninebase.puzzles import InputError, OriginalFormats, Puzzle, plural
 
 from .kit import Kit
 
@@ -38,10 +38,11 @@ class Case:
 
 
 class Chooser:
-    """Draws instances at exact distances from one puzzle's table, each at most once."""
+    """Draws instances at exact distances from one puzzle's table, each at
+    most once; with `unique`, only instances whose original answer is unique."""
 
-    def __init__(self, tables: Tables, kit: Kit, seed: int, taken: list[str]) -> None:
-        self.kit, self.puzzle, self.seed = kit, kit.puzzle, seed
+    def __init__(self, tables: Tables, kit: Kit, seed: int, taken: list[str], unique: bool = False) -> None:
+        self.kit, self.puzzle, self.seed, self.unique = kit, kit.puzzle, seed, unique
         self.tables = tables
         stats = tables.stats(self.puzzle)
         self.largest = int(stats["max_distance"])
@@ -51,12 +52,16 @@ class Chooser:
         self._pools: dict[int, list[str]] = {}
 
     def pool(self, distance: int) -> list[str]:
-        """Up to POOL instances at exactly `distance` (-1: unsolvable), fixed by the seed."""
+        """Up to POOL instances at exactly `distance` (-1: unsolvable), fixed
+        by the seed (with `unique`: drawn among the instances with one optimal
+        sequence where that is what makes the answer unique, then kept if unique)."""
         if distance not in self._pools:
+            by_count = self.unique and distance != UNSOLVABLE and unique_by_count(self.puzzle)
             try:
-                self._pools[distance] = self.tables.sample(self.puzzle, distance, POOL, self.seed)[0]
+                drawn = self.tables.sample(self.puzzle, distance, POOL, self.seed, by_count)[0]
             except InputError:  # no instance at this distance
-                self._pools[distance] = []
+                drawn = []
+            self._pools[distance] = [i for i in drawn if not self.unique or answer_unique(self.tables, self.puzzle, i)]
         return self._pools[distance]
 
     def fresh(self, distance: int, count: int) -> list[str]:
@@ -86,7 +91,7 @@ class Chooser:
                 self.add("class", f"hardest {label}", hardest)
         for label, state in self.kit.config.get("edge_cases", {}).items():
             instance = self.puzzle.compact(self.puzzle.board(state))
-            if instance not in self.taken:
+            if instance not in self.taken and (not self.unique or answer_unique(self.tables, self.puzzle, instance)):
                 self.add("edge case", label, instance)
         most = self.kit.most_instances
         if most > 1:  # the fullest file the format allows: one instance at each of the smallest distances
@@ -112,11 +117,25 @@ class Chooser:
                     break
 
 
-def choose_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[str]) -> list[Case]:
+def unique_by_count(puzzle: Puzzle) -> bool:
+    """Whether an instance's original answer is unique exactly when it has
+    one optimal sequence (the formats' default)."""
+    return type(puzzle.formats).unique is OriginalFormats.unique
+
+
+def answer_unique(tables: Tables, puzzle: Puzzle, instance: str) -> bool:
+    """Whether the original output of `instance` is the only one a judge can accept."""
+    return puzzle.formats.unique(tables.table(puzzle), puzzle.board(instance), tables.count(puzzle, instance))
+
+
+def choose_cases(
+    tables: Tables, kit: Kit, seed: int, budget: int, taken: list[str], unique: bool = False
+) -> list[Case]:
     """`budget` secret cases: the required ones first, random ones after;
-    instances in `taken` (the samples) are not drawn again. A budget out of
-    range is refused before any case is written or answered."""
-    chooser = Chooser(tables, kit, seed, taken)
+    instances in `taken` (the samples) are not drawn again; with `unique`,
+    only instances whose original answer is unique. A budget out of range is
+    refused before any case is written or answered."""
+    chooser = Chooser(tables, kit, seed, taken, unique)
     required = len(chooser.required())
     if budget < required:
         raise InputError(

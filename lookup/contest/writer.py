@@ -12,7 +12,7 @@ from pathlib import Path
 from ninebase.puzzles import InputError, Puzzle
 
 from ..tables import Tables
-from .cases import Case, choose_cases
+from .cases import Case, answer_unique, choose_cases
 from .kit import Kit
 
 SHORT_NAME = re.compile(r"[a-z0-9]+")
@@ -29,6 +29,8 @@ class Package:
     files: dict[str, tuple[str, bool]] = field(default_factory=dict)
     cases: list[Case] = field(default_factory=list)
     samples: int = 0
+    unique: int = 0
+    """How many secret cases have a unique answer (every instance's original output is the only one accepted)."""
 
     def add(self, path: str, text: str, executable: bool = False) -> None:
         self.files[path] = (text, executable)
@@ -37,6 +39,16 @@ class Package:
 def yaml_text(value: str) -> str:
     """A YAML scalar: double-quoted, with JSON's escapes (which YAML shares)."""
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def uniqueness_note(package: Package) -> str:
+    """What problem.yaml says of the secret answers' uniqueness, as a comment for the setter."""
+    if package.unique == len(package.cases):
+        return f"# all {len(package.cases)} secret cases have a unique answer: comparing outputs judges them\n"
+    return (
+        f"# {package.unique} of the {len(package.cases)} secret cases have a unique answer; the others have more "
+        "than one optimal answer, so they need the output validator\n"
+    )
 
 
 def problem_yaml(kit: Kit, scoring: bool) -> str:
@@ -59,8 +71,8 @@ def answers(tables: Tables, puzzle: Puzzle, instances: list[str] | tuple[str, ..
     return "".join(puzzle.formats.output(tables.solve(puzzle, instance)) for instance in instances)
 
 
-def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool) -> Package:
-    """The package's files, in memory."""
+def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool, unique: bool = False) -> Package:
+    """The package's files, in memory (with `unique`, only secret cases whose answers are unique)."""
     puzzle, package = kit.puzzle, Package()
     package.add("problem.yaml", problem_yaml(kit, scoring))
     package.add(".timelimit", f"{kit.config['time_limit']}\n")
@@ -73,7 +85,10 @@ def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool) -> Pac
         package.add(f"data/sample/{number}.in", text)
         package.add(f"data/sample/{number}.ans", answers(tables, puzzle, instances))
     package.samples = len(samples)
-    package.cases = choose_cases(tables, kit, seed, cases, taken)
+    package.cases = choose_cases(tables, kit, seed, cases, taken, unique)
+    package.unique = sum(all(answer_unique(tables, puzzle, i) for i in case.instances) for case in package.cases)
+    yaml_text_, executable = package.files["problem.yaml"]
+    package.add("problem.yaml", uniqueness_note(package) + yaml_text_, executable)
     for number, case in enumerate(package.cases, 1):
         stem = f"data/secret/{case.file_name(number)}"
         package.add(f"{stem}.in", kit.input_text(list(case.instances)))
@@ -122,12 +137,14 @@ def write_package(
     cases: int,
     zip_: bool = False,
     scoring: bool = False,
+    unique: bool = False,
 ) -> Package:
     """Write the package into `directory` (new or empty), and with `zip_`
     also `directory.zip`, its files at the archive's root as DOMjudge
-    expects. InputError for a directory in use or a puzzle without a kit."""
+    expects; with `unique`, only secret cases whose answers are unique.
+    InputError for a directory in use or a puzzle without a kit."""
     kit = check_target(puzzle, directory, zip_, scoring)
-    package = build(tables, kit, seed, cases, scoring)
+    package = build(tables, kit, seed, cases, scoring, unique)
     try:
         for path, (text, executable) in package.files.items():
             target = directory / path

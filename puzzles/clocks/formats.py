@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..answers import ProposedAnswer, Solution
 from ..board_puzzle import BoardFormats
+from ..storage import TableReader
 from ..text import InputError, parse_rows, read_integer, shown
 from .dials import HOURS, from_turns
 
@@ -24,6 +25,10 @@ class ClocksFormats(BoardFormats):
 
     def output(self, solution: Solution) -> str:
         return " ".join(map(str, solution.moves)) + "\n"
+
+    def unique(self, table: TableReader | None, board: int, count: int) -> bool:
+        """Always: the output lists the one optimal set of moves in ascending order."""
+        return True
 
     def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
         moves = [str(read_integer(token, "a move")) for token in text.split()]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..answers import ProposedAnswer, Solution
 from ..batch import OriginalStream
 from ..roles import OriginalFormats
+from ..storage import TableReader
 from ..text import InputError, content_lines, read_integer
 from . import datasets
 from .board import CONTEST_LIMIT, Instance
@@ -31,6 +32,10 @@ class CubeFormats(OriginalFormats):
 
     def output(self, solution: Solution) -> str:
         return f"{self.count(solution.distance)}\n"
+
+    def unique(self, table: TableReader | None, board: Instance, count: int) -> bool:
+        """Always: the output is the fewest rolls alone."""
+        return True
 
     def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
         return [

@@ -34,6 +34,17 @@ class SansuFormats(BoardFormats):
             raise InputError(f"lines 2-4 should hold the digits 1..9 once each, found {shown(digits)}")
         return [ProposedAnswer(swaps, final=tuple(int(d) - 1 for d in digits))]
 
+    def unique(self, table: TableReader | None, board: Board, count: int) -> bool:
+        """When every optimal sequence of swaps ends on the same sansu: the output names the tile, not the swaps."""
+        puzzle = self.puzzle
+        finals = set()
+        for moves in puzzle.counting.solutions(table, board, count):
+            tile = board
+            for move in moves:
+                tile = puzzle.apply(tile, move)
+            finals.add(tile)
+        return len(finals) <= 1
+
     def reachable_reason(self, table: TableReader | None, board: Board, answer: ProposedAnswer) -> str | None:
         final = answer.final
         if not self.puzzle.is_goal(final):
