@@ -29,7 +29,7 @@ from shortest_paths import (
     sansu_space,
 )
 from test_bulk import BAD_LINES
-from test_integrity import copy_tables, rewrite
+from test_integrity import assert_refused, copy_tables, flip_byte, rewrite
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
@@ -296,3 +296,15 @@ def test_verify_refuses_an_altered_cube_count(tables_dir: Path, tmp_path: Path, 
     result = verify(altered_count(tables_dir, tmp_path, "cube", dataset, group), "cube")
     assert result.exit_code == 4 and "cube: FAILED" in result.output, result.output
     assert f"dataset {dataset} does not match the distances and counts" in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "group", "state"), [("eight", "search", "123069478"), ("cube", "start_2_1", "2 1 RBWRWWEWW")]
+)
+def test_damaged_counts_never_answer(tables_dir: Path, tmp_path: Path, name: str, group: str, state: str) -> None:
+    path = copy_tables(tables_dir, tmp_path, name) / f"{name}.h5"
+    flip_byte(path, group, "count" if name == "eight" else "pattern_count")
+    with lookup.open_tables(tmp_path) as damaged, pytest.raises(lookup.TableError, match="rebuild it with"):
+        damaged.count(name, state)
+    batch = CliRunner().invoke(main, ["solve", name, "--batch", "--tables", str(tmp_path)], input=f"{state}\n")
+    assert_refused(batch, path, name)  # the solve objects of a batch carry the count
