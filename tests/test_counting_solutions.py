@@ -132,7 +132,7 @@ def test_solutions_replay_distinct_and_in_order(every_tables: lookup.Tables, lab
 @pytest.mark.parametrize("label", LABELS)
 def test_solutions_replay_on_many_states(every_tables: lookup.Tables, label: str) -> None:
     with registered(PLUGIN):
-        assert_space_solutions(every_tables, label, 200)
+        assert_space_solutions(every_tables, label, 100)
 
 
 @pytest.mark.parametrize("backward", [False, True])
