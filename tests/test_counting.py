@@ -73,6 +73,13 @@ def counted(space_name: str) -> tuple[Space, np.ndarray, np.ndarray]:
     return (space, *space.counted())
 
 
+@cache
+def positions(space_name: str) -> dict[str, int]:
+    """Each state of a space by its compact form (the order is the space's)."""
+    space, distance, _ = counted(space_name)
+    return {space.compact(state): state for state in range(len(distance))}
+
+
 def puzzle_of(space_name: str) -> Puzzle:
     if space_name == "clocks-backward":
         return puzzles.get("clocks").variant(BACKWARD)
@@ -91,9 +98,9 @@ def spread(distance: np.ndarray, size: int, seed: int) -> np.ndarray:
 
 
 def assert_counts_equal_the_enumeration(tables: lookup.Tables, space_name: str, seed: int) -> None:
-    space, distance, count = counted(space_name)
+    _, distance, count = counted(space_name)
     puzzle = puzzle_of(space_name)
-    texts = [space.compact(state) for state in range(len(distance))]
+    texts = list(positions(space_name))
     if puzzle.storage is not None:  # a table: every state at once (the variant, without one, a state at a time)
         assert tables.counts(puzzle, texts).tolist() == count.tolist()
         assert tables.distances(puzzle, texts).tolist() == distance.tolist()
@@ -112,6 +119,24 @@ def test_counts_equal_the_enumeration_over_whole_spaces(tables: lookup.Tables, s
 @pytest.mark.parametrize("missing", [1, 2, 3, 4, 6, 7, 8])
 def test_eight_counts_equal_the_enumeration_for_every_empty_digit(tables: lookup.Tables, missing: int) -> None:
     assert_counts_equal_the_enumeration(tables, f"eight-{missing}", seed=missing)
+
+
+@pytest.mark.parametrize("space_name", ["sansu", "clocks", "nine", "eight-9", "lights"])
+def test_probe_successors_carry_their_counts(every_tables: lookup.Tables, space_name: str) -> None:
+    """Each move's count is its state's, and the moves one closer share out the count."""
+    _, distance, count = counted(space_name)
+    index = positions(space_name)
+    texts = list(index)
+    with registered(PLUGIN):
+        for state in spread(distance, 300, seed=3).tolist():
+            probe = every_tables.probe(puzzle_of(space_name), texts[state])
+            assert probe.to_dict()["count"] == str(count[state])
+            closer = 0
+            for successor in probe.successors:
+                after = index[successor.state]
+                assert successor.count == count[after] and successor.to_dict()["count"] == str(count[after])
+                closer += count[after] if distance[after] == distance[state] - 1 >= 0 else 0
+            assert closer == (count[state] if distance[state] > 0 else 0), texts[state]
 
 
 def test_the_plugin_counts_through_the_same_contract(every_tables: lookup.Tables) -> None:
