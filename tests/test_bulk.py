@@ -83,7 +83,7 @@ def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: s
 def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: str) -> None:
     puzzle, table = puzzles.get(name), tables.table(name)
     texts = random_states(tables, name, 100_000, seed=20)
-    expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
+    expected = [bulk.solved(puzzle, table, puzzle.board(text)).to_dict() for text in texts]
     lines = chunk(texts)
     assert bulk.solve_objects(puzzle, table, lines) == expected
     assert [json.loads(line) for line in bulk.solve_chunk(puzzle, table, lines).split(b"\n")[:-1]] == expected
