@@ -91,8 +91,7 @@ def distances(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndar
 def counts(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray:
     """`distances`, but each state's optimal move sequences (0 where
     unsolvable): uint64, or Python ints where the puzzle's may not fit."""
-    many = puzzle.counting.counts_of(table, np.zeros(0, dtype=np.int64)) if len(states) else None
-    found = np.zeros(len(states), dtype=np.uint64 if many is None or many.dtype != object else object)
+    found = np.zeros(len(states), dtype=object if puzzle.counting.beyond_64_bits else np.uint64)
     return _over_states(
         puzzle, states, found, lambda keys: counted(puzzle, table, keys), lambda b: count_of(puzzle, table, b)
     )

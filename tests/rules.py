@@ -76,6 +76,17 @@ def replay_clocks(hours: list[int], moves: list[int]) -> list[int]:
     return dials
 
 
+def clock_turn(hours: tuple[int, ...], move: int, positions: int) -> tuple[int, ...]:
+    """Dials (as readings) after move |move|, one step back if negative, under
+    seed 001's closing exercise: 12-hour dials step one hour, the IOI dials three."""
+    step = (12 // positions) * (1 if move > 0 else -1)
+    dials = list(hours)
+    for letter in CLOCK_MOVES[abs(move)]:
+        index = "ABCDEFGHI".index(letter)
+        dials[index] = (dials[index] + step - 1) % 12 + 1
+    return tuple(dials)
+
+
 def clocks_by_formula(hours: list[int]) -> list[int]:
     """How often each move 1..9 is needed, from the closed-form inverse matrix
     at the end of seed 001 (a, ..., i are quarter turns, arithmetic mod 4)."""
@@ -205,17 +216,25 @@ def _position_maps() -> list[tuple[int, ...]]:
     return maps
 
 
-_NINE_MAPS = _position_maps()
+NINE_POSITION_MAPS = _position_maps()
 
 
 def nine_neighbours(key: str) -> Iterator[str]:
     cells = key.replace(" ", "")
-    for source in _NINE_MAPS:
+    for source in NINE_POSITION_MAPS:
         moved = "".join(cells[i] for i in source)
         yield moved[:9] + " " + moved[9:]
 
 
 NINE_GOAL = "000000000 111111111"
+
+
+def replay_nine(text: str, operations: list[str]) -> str:
+    """The key reached by the operations from the compact form `text`."""
+    a, b = nine_matrices(text)
+    for name in operations:
+        a, b = nine_operations(a, b, name)
+    return nine_key(a, b)
 
 
 # cube -----------------------------------------------------------------------
@@ -243,6 +262,16 @@ def cube_roll(board: tuple, letter: str) -> tuple | None:
     return tuple(cells)
 
 
+def replay_cube(instance: str, moves: list[str]) -> tuple:
+    """The board the rolls reach from the start square of `instance` (x y pattern)."""
+    x, y, _pattern = instance.split()
+    board = cube_start(int(x), int(y))
+    for letter in moves:
+        board = cube_roll(board, letter)
+        assert board is not None, f"illegal roll {letter}"
+    return board
+
+
 def cube_neighbours(board: tuple) -> Iterator[tuple]:
     for letter in CUBE_STEPS:
         rolled = cube_roll(board, letter)
@@ -264,3 +293,11 @@ def boards_showing(pattern: str) -> list[tuple]:
             others = [c for c in "WBR" if c != letter]
             options.append([(letter, others[0], others[1]), (letter, others[1], others[0])])
     return [tuple(cells) for cells in itertools.product(*options)]
+
+
+# lights (the example plug-in, tests/lights_out.py) -----------------------------
+def lights_press(lights: str, cell: int) -> str:
+    """The nine lights (characters 0/1 in reading order) after pressing the
+    0-based `cell`: it and its orthogonal neighbours toggle."""
+    toggled = {cell, *neighbours_on_grid(cell)}
+    return "".join(("1" if light == "0" else "0") if i in toggled else light for i, light in enumerate(lights))

@@ -8,21 +8,10 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from rules import CLOCK_MOVES
+from rules import clock_turn
 
 from ninebase.lookup import solve_variant
 from ninebase.lookup.cli import main
-
-
-def turned(hours: tuple[int, ...], move: int, positions: int) -> tuple[int, ...]:
-    """Dials (as readings) after move |move|, one step back if negative. 12-hour
-    dials step one hour; the IOI dials step three."""
-    step = (12 // positions) * (1 if move > 0 else -1)
-    dials = list(hours)
-    for letter in CLOCK_MOVES[abs(move)]:
-        index = "ABCDEFGHI".index(letter)
-        dials[index] = (dials[index] + step - 1) % 12 + 1
-    return tuple(dials)
 
 
 def settings_by_fewest_moves(positions: int, backward: bool, depth: int) -> dict[tuple[int, ...], int]:
@@ -36,7 +25,7 @@ def settings_by_fewest_moves(positions: int, backward: bool, depth: int) -> dict
         following = []
         for hours in layer:
             for move in moves:
-                before = turned(hours, -move, positions)  # the setting this move solves one step of
+                before = clock_turn(hours, -move, positions)  # the setting this move solves one step of
                 if before not in found:
                     found[before] = level
                     following.append(before)
@@ -51,7 +40,7 @@ def test_against_breadth_first_search(positions: int, backward: bool, depth: int
         assert solution.distance == needed == len(solution.moves), hours
         replayed = hours
         for move in solution.moves:
-            replayed = turned(replayed, move, positions)
+            replayed = clock_turn(replayed, move, positions)
         assert replayed == (12,) * 9
         assert solution.moves == sorted(solution.moves, key=abs)
 
@@ -66,7 +55,7 @@ def test_random_settings_replay_and_backward_never_costs_more() -> None:
         for solution in (forward, either):
             replayed = tuple(hours)
             for move in solution.moves:
-                replayed = turned(replayed, move, 12)
+                replayed = clock_turn(replayed, move, 12)
             assert replayed == (12,) * 9
         assert all(move > 0 for move in forward.moves)
         # each move's net turns agree modulo 12: the answer is unique up to direction

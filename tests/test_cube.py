@@ -14,8 +14,8 @@ from rules import (
     boards_showing,
     cube_neighbours,
     cube_pattern,
-    cube_roll,
     cube_start,
+    replay_cube,
 )
 
 from ninebase import lookup
@@ -35,15 +35,6 @@ E W W
 """
 
 
-def replay(instance: str, moves: list[str]) -> tuple:
-    x, y, _pattern = instance.split()
-    board = cube_start(int(x), int(y))
-    for letter in moves:
-        board = cube_roll(board, letter)
-        assert board is not None, f"illegal roll {letter}"
-    return board
-
-
 def test_contest_sample(tables_dir: Path) -> None:
     result = CliRunner().invoke(main, ["judge", "cube", "--tables", str(tables_dir)], input=SAMPLE)
     assert (result.exit_code, result.output) == (0, "0\n3\n")
@@ -54,7 +45,7 @@ def test_contest_sample(tables_dir: Path) -> None:
 def test_sample_rolls_replay(tables: lookup.Tables) -> None:
     solution = tables.solve("cube", "2 1 RBWRWWEWW")
     assert solution.distance == 3 and len(solution.moves) == 3
-    assert cube_pattern(replay("2 1 RBWRWWEWW", solution.moves)) == "RBWRWWEWW"
+    assert cube_pattern(replay_cube("2 1 RBWRWWEWW", solution.moves)) == "RBWRWWEWW"
 
 
 def layers_from(x: int, y: int, depth: int) -> list[list[tuple]]:
@@ -86,14 +77,14 @@ def test_every_start_against_bidirectional_search_and_replay(tables: lookup.Tabl
             assert solution.distance == expected, instance
         if solution.distance is not None:
             assert len(solution.moves) == solution.distance
-            assert cube_pattern(replay(instance, solution.moves)) == pattern
+            assert cube_pattern(replay_cube(instance, solution.moves)) == pattern
 
 
 def test_long_answers_replay(tables: lookup.Tables) -> None:
     for instance, distance in [("3 3 WBWBRERBR", 13), ("1 1 RRRWWWRRE", 30), ("2 1 RRRBWBRRE", 31)]:
         solution = tables.solve("cube", instance)
         assert solution.distance == distance == len(solution.moves)
-        assert cube_pattern(replay(instance, solution.moves)) == instance.split()[2]
+        assert cube_pattern(replay_cube(instance, solution.moves)) == instance.split()[2]
 
 
 @pytest.mark.slow

@@ -117,6 +117,16 @@ def chunk_offset(path: Path, group: str, dataset: str) -> int:
         return h5[group][dataset].id.get_chunk_info(0).byte_offset
 
 
+def flip_byte(path: Path, group: str, dataset: str) -> None:
+    """Flip the bits of one byte inside a dataset's first chunk."""
+    offset = chunk_offset(path, group, dataset) + 40
+    with open(path, "r+b") as handle:
+        handle.seek(offset)
+        byte = handle.read(1)
+        handle.seek(offset)
+        handle.write(bytes([byte[0] ^ 0x5A]))
+
+
 @pytest.mark.parametrize(
     ("puzzle", "group", "dataset", "query"),
     [
@@ -127,12 +137,7 @@ def chunk_offset(path: Path, group: str, dataset: str) -> int:
 )
 def test_flipped_bytes_inside_a_dataset_are_refused(tables_dir, tmp_path, puzzle, group, dataset, query) -> None:
     path = copy_tables(tables_dir, tmp_path, puzzle) / f"{puzzle}.h5"
-    offset = chunk_offset(path, group, dataset) + 40
-    with open(path, "r+b") as handle:
-        handle.seek(offset)
-        byte = handle.read(1)
-        handle.seek(offset)
-        handle.write(bytes([byte[0] ^ 0x5A]))
+    flip_byte(path, group, dataset)
     stdin = {"clocks": "9 9 12\n6 6 6\n6 3 6\n", "cube": "2 1\nR B W\nR W W\nE W W\n0 0\n"}.get(puzzle)
     assert_refused(cli(tmp_path, *query, stdin=stdin), path, puzzle)
 

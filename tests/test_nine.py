@@ -9,10 +9,8 @@ import pytest
 from rules import (
     NINE_GOAL,
     bidirectional_distance,
-    nine_key,
-    nine_matrices,
     nine_neighbours,
-    nine_operations,
+    replay_nine,
     shortest_distance,
 )
 
@@ -20,13 +18,6 @@ from ninebase import lookup
 
 SEED_BOARD = "100000000 111111011"
 SEED_ANSWER = ["BL", "BL", "BL", "AL", "C1", "AL", "C1", "AR", "C1"]
-
-
-def replay_nine(text: str, operations: list[str]) -> str:
-    a, b = nine_matrices(text)
-    for name in operations:
-        a, b = nine_operations(a, b, name)
-    return nine_key(a, b)
 
 
 def test_seed_sample(tables: lookup.Tables) -> None:

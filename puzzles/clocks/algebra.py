@@ -193,7 +193,6 @@ class AlgebraTerminal(TerminalView):
     """The readings of the nine dials."""
 
     puzzle: ClocksAlgebra
-    beyond_64_bits = True
 
     def panel(self, board: list[int]) -> list[str]:
         return grid([self.puzzle.reading(offset).rjust(2) for offset in board])

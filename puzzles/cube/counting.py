@@ -60,7 +60,7 @@ class CubeCounting(Counting):
                 continue
             board = decode(state)
             for closer in range(fewest - 1, -1, -1):
-                for move in range(len(OPPOSITE)):
+                for move in OPPOSITE:  # walking back undoes the roll before: rolled U, D, L, R in turn
                     before = roll(board, move)
                     if before is None:
                         continue

@@ -1,0 +1,137 @@
+"""Counting optimal solutions from the Python API (issue 29): microseconds per
+`Tables.count` and per `random_solution` (the median over single calls on
+random states), states per second through `Tables.counts` and
+`Tables.counts_chunk` on 300,000 compact strings, and optimal solutions
+streamed per second by `Tables.solutions` on states with many of them.
+
+    python benchmarks/counting.py [--states N] [--tables DIR]
+
+Prints the figures beside the issue's targets and exits 1 if one is missed.
+Run it on a quiet machine: it measures one process on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from ninebase import lookup, puzzles
+from ninebase.puzzles.batch import Lines
+
+TARGET_COUNT_MICROSECONDS = {"cube": 100.0}
+"""Per puzzle, where it is not the default below."""
+TARGET_DEFAULT_COUNT_MICROSECONDS = 10.0
+TARGET_RANDOM_MICROSECONDS = 100.0
+TARGET_SOLUTIONS_PER_SECOND = 1_000_000
+BULK_STATES = 300_000
+MANY_SOLUTIONS = {
+    "sansu": "125348697",
+    "clocks": "9 12 9 12 3 12 9 12 9",
+    "eight": "085672341",
+    "nine": "001100010 101110011",
+    "cube": "3 2 BRBERBBRB",
+}
+"""Per puzzle, a state with many optimal solutions: the most of sansu (148), clocks (27!/3!**9), nine (1,700),
+eight with 9 empty (64); one of the cube's with 148."""
+STREAMED = 100_000
+"""The most solutions streamed per state."""
+TWELVE_HOUR = puzzles.get("clocks").variant({"hours": "12", "backward": True})
+
+
+def random_states(tables: lookup.Tables, name: str, count: int, seed: int, solvable: bool = False) -> list[str]:
+    """Random instances in compact form (only solvable ones if asked), as `sample` draws its space."""
+    distances, compact = puzzles.get(name).storage.sample_space(tables.table(name))
+    indices = np.flatnonzero(distances >= 0) if solvable else np.arange(distances.size)
+    return [compact(int(index)) for index in np.random.default_rng(seed).choice(indices, count)]
+
+
+def twelve_hour_states(count: int, seed: int) -> list[str]:
+    rng = np.random.default_rng(seed)
+    return [" ".join(map(str, row)) for row in rng.integers(1, 13, size=(count, 9))]
+
+
+def median_microseconds(call: Callable[..., Any], arguments: list[tuple[Any, ...]]) -> float:
+    """The median over single calls, one per tuple of arguments, after a warm-up call."""
+    call(*arguments[0])
+    spent = []
+    for argument in arguments:
+        started = time.perf_counter_ns()
+        call(*argument)
+        spent.append(time.perf_counter_ns() - started)
+    return statistics.median(spent) / 1000
+
+
+def best_seconds(action: Callable[[], Any], runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def verdict(met: bool) -> str:
+    return "ok" if met else "MISSED"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=2000, help="random states per single-call figure")
+    parser.add_argument("--tables", default=None, help="tables directory (default: as ninebase finds it)")
+    options = parser.parse_args()
+    missed = 0
+    with lookup.open_tables(options.tables) as tables:
+        print(f"per call, the median over {options.states:,} random states (unsolvable ones included for count)")
+        print(f"{'puzzle':14} {'count µs':>9} {'target':>7}  {'random µs':>9} {'target':>7}")
+        for name in [*puzzles.BUILT_IN, "clocks 12h"]:
+            puzzle = TWELVE_HOUR if name == "clocks 12h" else name
+            if name == "clocks 12h":
+                states = solvable = twelve_hour_states(options.states, 1)
+            else:
+                tables.prepare(name)
+                states = random_states(tables, name, options.states, 1)
+                solvable = random_states(tables, name, options.states, 2, solvable=True)
+            count = median_microseconds(partial(tables.count, puzzle), [(text,) for text in states])
+            drawn = median_microseconds(
+                partial(tables.random_solution, puzzle), [(text, seed) for seed, text in enumerate(solvable)]
+            )
+            count_target = TARGET_COUNT_MICROSECONDS.get(name, TARGET_DEFAULT_COUNT_MICROSECONDS)
+            missed += (count > count_target) + (drawn > TARGET_RANDOM_MICROSECONDS)
+            print(
+                f"{name:14} {count:9.1f} {count_target:7.0f}  {drawn:9.1f} {TARGET_RANDOM_MICROSECONDS:7.0f}"
+                f"  {verdict(count <= count_target)} / {verdict(drawn <= TARGET_RANDOM_MICROSECONDS)}"
+            )
+        print(f"\nin bulk, {BULK_STATES:,} random compact strings, the best of three runs")
+        print(f"{'puzzle':8} {'Tables.counts/s':>16} {'counts_chunk/s':>16}")
+        for name in puzzles.BUILT_IN:
+            states = random_states(tables, name, BULK_STATES, 3)
+            lines = Lines("".join(f"{text}\n" for text in states).encode())
+            whole = best_seconds(lambda name=name, states=states: tables.counts(name, states))
+            chunked = best_seconds(lambda name=name, lines=lines: tables.counts_chunk(name, lines))
+            print(f"{name:8} {BULK_STATES / whole:16,.0f} {BULK_STATES / chunked:16,.0f}")
+        print(
+            f"\nstreamed by Tables.solutions (up to {STREAMED:,} per state; target {TARGET_SOLUTIONS_PER_SECOND:,}/s)"
+        )
+        for name, text in MANY_SOLUTIONS.items():
+            started = time.perf_counter()
+            total, found = tables.solutions(name, text, STREAMED)
+            streamed = sum(1 for _ in found)
+            per_second = streamed / (time.perf_counter() - started)
+            missed += per_second < TARGET_SOLUTIONS_PER_SECOND
+            print(
+                f"{name:8} {text:22} {total:>26,} optimal, {streamed:7,} streamed at {per_second:10,.0f}/s"
+                f"  {verdict(per_second >= TARGET_SOLUTIONS_PER_SECOND)}"
+            )
+    print(f"\n{missed} target(s) missed" if missed else "\nevery target met")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
