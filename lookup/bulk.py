@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -356,8 +356,10 @@ def original_formats(puzzle: Puzzle) -> OriginalFormats:
 
 
 # Writing answers straight into bytes -------------------------------------------
-def move_values(puzzle: Puzzle) -> list[Any]:
-    return [puzzle.move_value(move) for move in range(len(puzzle.move_names))]
+@lru_cache(maxsize=256)  # a puzzle under other rules is a new object each time it is asked for
+def move_values(puzzle: Puzzle) -> tuple[Any, ...]:
+    """Each move's JSON value, by index (worked out once per puzzle)."""
+    return tuple(puzzle.move_value(move) for move in range(len(puzzle.move_names)))
 
 
 @cache

@@ -17,6 +17,7 @@ import numpy as np
 
 from ninebase import puzzles
 from ninebase.puzzles import SINGLE_SEARCH, Counting, InputError, Lines, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles.answers import Replay
 
 from . import bulk
 from .check import Verdict, check_answer
@@ -479,12 +480,10 @@ def random_solution(rules: Puzzle, table: PuzzleTable | None, board: Any, seed: 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
     """The solution that plays `moves` (indices), in that order, from the
     first board of the puzzle's own solution `first` (whose further fields it
-    keeps): one of `count`."""
-    boards = [first.boards[0]]
-    for move in moves:
-        boards.append(rules.apply(boards[-1], move))
-    values = [rules.move_value(move) for move in moves]
-    return replace(first, moves=values, boards=boards, count=count)
+    keeps): one of `count`. Its boards are played only when asked for."""
+    values = bulk.move_values(rules)
+    boards = Replay(first.boards[0], None, moves, rules.apply)
+    return replace(first, moves=[values[move] for move in moves], boards=boards, count=count)
 
 
 def draw(seed: int, state: str, count: int) -> int:

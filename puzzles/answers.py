@@ -45,6 +45,7 @@ class Replay(Sequence[Any]):
     its path does not pay for the rest."""
 
     def __init__(self, first: Any, last: Any, moves: list[int], apply: Callable[[Any, int], Any]) -> None:
+        """`last` may be None: then it too is worked out when asked for."""
         self._ends, self._moves, self._apply = (first, last), moves, apply
         self._boards: list[Any] | None = None
 
@@ -64,7 +65,7 @@ class Replay(Sequence[Any]):
     @overload
     def __getitem__(self, index: slice) -> list[Any]: ...
     def __getitem__(self, index: int | slice) -> Any:
-        if index == -1 or index == len(self._moves):
+        if (index == -1 or index == len(self._moves)) and self._ends[1] is not None:
             return self._ends[1]
         if index == 0 or index == -len(self):
             return self._ends[0]

@@ -16,7 +16,7 @@ provably optimal for all 12^9 settings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -30,7 +30,7 @@ from ..roles import Counting, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
 from .dials import DIALS, HOURS, MOVE_DIALS
-from .orderings import Plan, nth_ordering, orderings
+from .orderings import Plan, nth_ordering, orderings, orderings_in_order
 
 HOUR_CHOICES = ("4", "12")
 """Positions per dial: the IOI dials (3, 6, 9, 12) or 12-hour dials."""
@@ -68,13 +68,34 @@ def net_turns(offsets: Any, positions: int) -> Any:
     """How often (mod `positions`) each move 1..9 must turn, net, to bring
     dials `offsets` steps past 12 back to 12: a list for a list of nine
     offsets, an (n, 9) array for an (n, 9) array of them."""
+    if isinstance(offsets, np.ndarray):
+        return offsets @ np.array(_solver(positions), dtype=np.int64).T % positions
+    packed = _packed_columns(positions)
+    total = sum(packed[dial][offset] for dial, offset in enumerate(offsets))
+    return [(total >> _FIELD_BITS * move & _FIELD_MASK) % positions for move in range(9)]
+
+
+_FIELD_BITS = 16
+"""Room per move for a sum of nine products below 12 * 12."""
+_FIELD_MASK = (1 << _FIELD_BITS) - 1
+
+
+@cache
+def _solver(positions: int) -> list[list[int]]:
+    """S with S @ offsets = the net turns (mod positions): -adj(A)/det(A), as residues."""
     adjugate, determinant = _adjugate_and_determinant(INCIDENCE)
     inverse_determinant = pow(determinant, -1, positions)
-    if isinstance(offsets, np.ndarray):
-        return -inverse_determinant * (offsets @ np.array(adjugate, dtype=np.int64).T) % positions
+    return [[-inverse_determinant * value % positions for value in row] for row in adjugate]
+
+
+@cache
+def _packed_columns(positions: int) -> list[list[int]]:
+    """Per dial and offset, the dial's part of the net turns of every move,
+    packed one move per field, so nine additions give all nine sums."""
+    solver = _solver(positions)
     return [
-        -inverse_determinant * sum(adjugate[move][dial] * offsets[dial] for dial in range(9)) % positions
-        for move in range(9)
+        [sum(offset * solver[move][dial] << _FIELD_BITS * move for move in range(9)) for offset in range(positions)]
+        for dial in range(9)
     ]
 
 
@@ -214,3 +235,6 @@ class AlgebraCounting(Counting):
 
     def nth(self, table: TableReader | None, board: list[int], number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)
+
+    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
+        return orderings_in_order(self.plan(board), limit)

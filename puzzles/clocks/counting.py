@@ -8,6 +8,7 @@ move come first."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import factorial
 from typing import Any
 
@@ -17,7 +18,7 @@ from ..roles import Counting
 from ..storage import TableReader
 from .algebra import net_turns, optimal_plan
 from .dials import dial_turns
-from .orderings import Plan, nth_ordering, orderings
+from .orderings import Plan, nth_ordering, orderings, orderings_in_order
 
 _MULTINOMIALS = np.empty(10 * 10 * 10, dtype=object)
 for _n1 in range(10):
@@ -47,3 +48,6 @@ class ClocksCounting(Counting):
 
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)
+
+    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
+        return orderings_in_order(self.plan(board), limit)

@@ -4,8 +4,11 @@ walking back from the state it ends on."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
+from ..board_puzzle import walk_down
 from ..roles import Counting
 from ..storage import UNREACHABLE, TableReader
 from .batch import carry_many
@@ -14,6 +17,7 @@ from .board import (
     CUBES,
     OPPOSITE,
     TURNS,
+    Board,
     Instance,
     compact_index,
     decode,
@@ -44,16 +48,9 @@ class CubeCounting(Counting):
     def nth(self, table: TableReader | None, instance: Instance, number: int) -> list[int]:
         symmetry, index = carried(instance)
         group = symmetry.group
-        fewest = table.array("pattern_distance", group).item(index)
-        if fewest == UNREACHABLE:
-            return []
         distance, count = table.array("distance", group), table.array("count", group)
-        states = index << CUBES | _TURN_BITS
-        states = states[parity_rule_holds(states, CANONICAL_STARTS[group])]  # the others share their slots
-        slots = compact_index(states)
-        ending = distance[slots] == fewest
         towards_start: list[int] = []
-        for state, slot in zip(states[ending].tolist(), slots[ending].tolist(), strict=True):
+        for state, slot, fewest in ends(table, group, index):
             ways = count.item(slot)
             if number >= ways:
                 number -= ways
@@ -75,3 +72,52 @@ class CubeCounting(Counting):
                     number -= ways
             break
         return [symmetry.moves_back[OPPOSITE[move]] for move in reversed(towards_start)]
+
+    def solutions(self, table: TableReader | None, instance: Instance, limit: int) -> Iterator[list[int]]:
+        """Every optimal solution in order: from each board it may end on,
+        a walk back down the rolls towards the start that remembers each
+        board's rolls one step closer, so a board met again costs a look-up."""
+        symmetry, index = carried(instance)
+        group = symmetry.group
+        distance = table.array("distance", group)
+        met: dict[int, Board] = {}
+        closer: dict[int, list[tuple[int, int]]] = {}
+
+        def onward(slot: int) -> list[tuple[int, int]]:
+            found = closer.get(slot)
+            if found is None:
+                start_side = distance.item(slot) - 1
+                found = closer[slot] = []
+                board = met.pop(slot)
+                for move in OPPOSITE:
+                    before = roll(board, move)
+                    if before is not None and distance.item(following := compact_index(encode(before))) == start_side:
+                        found.append((move, following))
+                        met.setdefault(following, before)
+            return found
+
+        back = symmetry.moves_back
+        for state, slot, fewest in ends(table, group, index):
+            if fewest == 0:
+                yield []
+                return
+            met.setdefault(slot, decode(state))
+            for towards_start in walk_down(onward, slot, fewest, limit):
+                yield [back[OPPOSITE[move]] for move in reversed(towards_start)]
+                limit -= 1
+            if limit <= 0:
+                return
+
+
+def ends(table: TableReader | None, group: str, index: int) -> list[tuple[int, int, int]]:
+    """The states showing pattern `index` at its fewest rolls from the start
+    of `group` (state, its compact slot, the rolls), in the table's order."""
+    fewest = table.array("pattern_distance", group).item(index)
+    if fewest == UNREACHABLE:
+        return []
+    distance = table.array("distance", group)
+    states = index << CUBES | _TURN_BITS
+    states = states[parity_rule_holds(states, CANONICAL_STARTS[group])]  # the others share their slots
+    slots = compact_index(states)
+    ending = distance[slots] == fewest
+    return [(state, slot, fewest) for state, slot in zip(states[ending].tolist(), slots[ending].tolist(), strict=True)]
