@@ -16,9 +16,10 @@ from typing import Any
 
 from starlette.applications import Starlette
 
+from .asgi import Receive, Scope, Send
 from .drain import Drain
 from .errors import STOPPING_BODY, STOPPING_HEADERS
-from .guard import SECURITY_HEADERS, Receive, Scope, Send
+from .guard import SECURITY_HEADERS
 from .limits import STOP_REQUEST_SECONDS
 
 Key = tuple[str, bytes]

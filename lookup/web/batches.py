@@ -24,9 +24,9 @@ from starlette.concurrency import run_in_threadpool
 
 from ninebase.puzzles import Lines
 
+from .asgi import Receive, Scope, Send
 from .drain import Client, Drain
 from .errors import shutting_down
-from .guard import Receive, Scope, Send
 from .limits import BATCH_CHUNK_LINES, BATCHES_RUNNING, BATCHES_WAITING, SEND_SECONDS
 
 log = logging.getLogger("ninebase")

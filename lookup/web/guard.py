@@ -13,15 +13,9 @@ headers and looks at the path, nothing else).
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 from urllib.parse import quote
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from .asgi import ASGIApp, Message, Receive, Scope, Send
 
 MAX_PATH_CHARACTERS = 256
 CONTENT_SECURITY_POLICY = (
