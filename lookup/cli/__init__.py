@@ -10,6 +10,8 @@ import click
 
 from ninebase import puzzles
 from ninebase.lookup import Tables, check_directory, resolve_tables_dir
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS as DEFAULTS
+from ninebase.lookup.web.settings import Settings
 from ninebase.puzzles import Puzzle
 
 from . import answering
@@ -64,31 +66,37 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
 @main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=SERVE_EXIT_HELP)
 @tables_option
 @click.option(
-    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."
+    "--host", default=DEFAULTS.host, show_default=True, help="Address to listen on (loopback unless you say so)."
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--port", type=click.IntRange(1, 65535), default=DEFAULTS.port, show_default=True)
 @click.option(
-    "--cache", type=click.IntRange(min=0), default=65_536, show_default=True, help="Probe answers kept per worker."
+    "--workers", type=click.IntRange(min=1), default=DEFAULTS.workers, show_default=True, help="Worker processes."
+)
+@click.option(
+    "--cache",
+    type=click.IntRange(min=0),
+    default=DEFAULTS.cache,
+    show_default=True,
+    help="Probe answers kept per worker.",
 )
 @click.option(
     "--header-timeout",
     type=click.FloatRange(0.001, 60),
-    default=10.0,
+    default=DEFAULTS.header_timeout,
     show_default=True,
     help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
 )
 @click.option(
     "--max-connections",
     type=click.IntRange(min=1),
-    default=10_000,
+    default=DEFAULTS.max_connections,
     show_default=True,
     help="Connections each worker holds at once; more wait in the backlog.",
 )
 @click.option(
     "--grace",
     type=click.IntRange(min=1),
-    default=30,
+    default=DEFAULTS.grace,
     show_default=True,
     help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",
 )
@@ -122,7 +130,16 @@ def serve(
     except AddressError as error:
         fail(str(error), EXIT_ADDRESS)
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    cut = run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
+    settings = Settings(
+        host=host,
+        port=port,
+        workers=workers,
+        cache=cache,
+        header_timeout=header_timeout,
+        max_connections=max_connections,
+        grace=grace,
+    )
+    cut = run_server(directory, settings)
     if cut:
         fail(
             f"stopped, but the {grace} s grace period ran out before {cut:,} answer{'s' if cut > 1 else ''} "
