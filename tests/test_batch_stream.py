@@ -1,7 +1,8 @@
 """The batch answer as an ASGI app, driven by fake clients: it answers every
-chunk in order and gives its place back however it ends (done, client gone,
-answers left unread, the grace period after SIGTERM over); a slow reader
-keeps its place but not a turn to compute."""
+chunk in order, holds its place from before its body is read, and gives it
+back once however it ends (done, refused for its body, client gone, answers
+left unread, the grace period after SIGTERM over, an exception); a slow
+reader keeps its place but not a turn to compute."""
 
 from __future__ import annotations
 
@@ -10,19 +11,16 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.requests import Request
 
-from ninebase import lookup, puzzles
+from ninebase import puzzles
 from ninebase.lookup.bulk import error_object
-from ninebase.lookup.web import batches
-from ninebase.lookup.web.api import Service
-from ninebase.lookup.web.batches import BatchAnswers, BatchGate, chunks_of
+from ninebase.lookup.web.batches import BatchAnswers, BatchGate
 from ninebase.lookup.web.drain import STOP_SIGNALS, Drain
 from ninebase.lookup.web.errors import ApiError
+from ninebase.lookup.web.settings import Settings
 from ninebase.puzzles.batch import Lines
 
 Message = dict[str, Any]
@@ -34,15 +32,20 @@ def label(lines: Lines) -> bytes:
 
 
 class Client:
-    """The other end of one batch: what it was sent, and when it hangs up or stops reading."""
+    """The other end of one batch: the body it sends (`lines` lines, in one
+    piece), what it was sent, and when it hangs up or stops reading."""
 
-    def __init__(self, hang_up_after: int | None = None, read: int | None = None) -> None:
+    def __init__(self, lines: int = 0, hang_up_after: int | None = None, read: int | None = None) -> None:
+        self.request: bytes | None = b"x\n" * lines
         self.sent: list[Message] = []
         self.hang_up_after = hang_up_after  # body pieces received before hanging up
         self.read = read  # body pieces taken before it stops reading (for good)
         self.gone = asyncio.Event()
 
     async def receive(self) -> Message:
+        if self.request is not None:
+            body, self.request = self.request, None
+            return {"type": "http.request", "body": body, "more_body": False}
         await self.gone.wait()
         return {"type": "http.disconnect"}
 
@@ -67,21 +70,23 @@ class Client:
         return any(m["type"] == "http.response.body" and not m.get("more_body") for m in self.sent)
 
 
-def answers(gate: BatchGate, drain: Drain, lines: int, answer: Callable[[Lines], bytes] = label) -> BatchAnswers:
-    assert gate.admit()
-    return BatchAnswers(
-        gate, drain, chunks_of(b"x\n" * lines), answer, "text/plain", lambda why: f"error: {why}\n".encode()
-    )
+def answers(gate: BatchGate, drain: Drain, answer: Callable[[Lines], bytes] = label) -> BatchAnswers:
+    return BatchAnswers(gate, drain, answer, "text/plain", lambda why: f"error: {why}\n".encode())
 
 
-async def run(app: BatchAnswers, client: Client, seconds: float = 10) -> None:
-    await asyncio.wait_for(app({"type": "http"}, client.receive, client.send), seconds)
+def one_of_each(**limits: float) -> Settings:
+    """Settings with one batch computing at once and one more waiting (and `limits`)."""
+    return Settings(batches_running=1, batches_waiting=1, **limits)
+
+
+async def run(app: BatchAnswers, client: Client, seconds: float = 10, headers: list | None = None) -> None:
+    await asyncio.wait_for(app({"type": "http", "headers": headers or []}, client.receive, client.send), seconds)
 
 
 def test_every_chunk_is_answered_in_order_and_the_place_given_back() -> None:
     async def scenario() -> tuple[Client, int]:
-        gate, client = BatchGate(running=1, waiting=1), Client()
-        await run(answers(gate, Drain(), 10_000), client)
+        gate, client = BatchGate(one_of_each()), Client(10_000)
+        await run(answers(gate, Drain()), client)
         return client, gate.admitted
 
     client, admitted = asyncio.run(scenario())
@@ -97,8 +102,8 @@ def test_a_client_that_hangs_up_stops_its_batch_and_frees_its_place() -> None:
         return label(lines)
 
     async def scenario() -> tuple[Client, int]:
-        gate, client = BatchGate(running=1, waiting=1), Client(hang_up_after=2)
-        await run(answers(gate, Drain(), 100_000, counted), client)
+        gate, client = BatchGate(one_of_each()), Client(100_000, hang_up_after=2)
+        await run(answers(gate, Drain(), counted), client)
         return client, gate.admitted
 
     client, admitted = asyncio.run(scenario())
@@ -106,16 +111,14 @@ def test_a_client_that_hangs_up_stops_its_batch_and_frees_its_place() -> None:
     assert len(computed) <= 3  # of 25 chunks: it stopped within a chunk of the hang-up
 
 
-def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(batches, "SEND_SECONDS", 0.5)
-
+def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile() -> None:
     async def scenario() -> tuple[Client, Client, float, int]:
-        gate = BatchGate(running=1, waiting=2)
-        stuck, reader = Client(read=1), Client()
+        gate = BatchGate(Settings(batches_running=1, batches_waiting=2, send_seconds=0.5))
+        stuck, reader = Client(100_000, read=1), Client(10_000)
         started = time.monotonic()
-        stuck_task = asyncio.ensure_future(run(answers(gate, Drain(), 100_000), stuck))
+        stuck_task = asyncio.ensure_future(run(answers(gate, Drain()), stuck))
         await asyncio.sleep(0.05)  # the stuck client has its first chunk, and waits to send its second
-        await run(answers(gate, Drain(), 10_000), reader)  # with the only turn: not blocked by the stuck one
+        await run(answers(gate, Drain()), reader)  # with the only turn: not blocked by the stuck one
         reader_done = time.monotonic() - started
         await stuck_task
         return stuck, reader, reader_done, gate.admitted
@@ -127,10 +130,10 @@ def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile(mon
 
 def test_at_the_end_of_the_grace_period_a_batch_still_waiting_for_a_turn_is_refused() -> None:
     async def scenario() -> tuple[Client, ApiError, int, float]:
-        gate, drain = BatchGate(running=1, waiting=1), Drain(grace=1.0)  # batches end 0.25 s before the kill
+        gate, drain = BatchGate(one_of_each()), Drain(Settings(grace=1.0))  # batches end 0.25 s before the kill
         await gate.turns.acquire()  # the only turn is taken for good
-        waiting = Client()
-        batch = asyncio.ensure_future(run(answers(gate, drain, 10_000), waiting))
+        waiting = Client(10_000)
+        batch = asyncio.ensure_future(run(answers(gate, drain), waiting))
         await asyncio.sleep(0.1)
         drain.begin()
         with pytest.raises(ApiError) as refused:
@@ -153,8 +156,9 @@ def test_at_the_end_of_the_grace_period_a_running_batch_says_where_it_stopped() 
         return label(lines)
 
     async def scenario() -> tuple[Client, int, float]:
-        gate, drain, client = BatchGate(running=1, waiting=1), Drain(grace=1.0), Client()
-        batch = asyncio.ensure_future(run(answers(gate, drain, 1_000_000, slow), client))
+        gate, drain = BatchGate(one_of_each(max_batch_lines=1_000_000)), Drain(Settings(grace=1.0))
+        client = Client(1_000_000)
+        batch = asyncio.ensure_future(run(answers(gate, drain, slow), client))
         await asyncio.sleep(0.2)
         drain.begin()
         await batch
@@ -178,7 +182,7 @@ def test_the_drain_begins_on_sigterm_and_the_servers_own_handler_still_runs() ->
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # a server that leaves SIGINT alone
 
         async def scenario() -> Drain:
-            drain = Drain(grace=5)
+            drain = Drain(Settings(grace=5))
             drain.watch_signals()
             os.kill(os.getpid(), signal.SIGTERM)
             await asyncio.sleep(0.05)
@@ -192,22 +196,95 @@ def test_the_drain_begins_on_sigterm_and_the_servers_own_handler_still_runs() ->
             signal.signal(number, handler)
 
 
-def test_a_batch_still_arriving_when_the_grace_period_runs_out_is_refused(tables_dir: Path) -> None:
+def test_a_batch_still_arriving_when_the_grace_period_runs_out_is_refused() -> None:
     async def trickle() -> Message:
         await asyncio.sleep(0.1)
         return {"type": "http.request", "body": b"123069478\n", "more_body": True}  # and never the end
 
-    async def scenario(service: Service) -> tuple[ApiError, float]:
-        scope = {"type": "http", "method": "POST", "path": "/api/eight/batch", "query_string": b"", "headers": []}
-        service.drain.begin()
+    async def scenario() -> tuple[ApiError, float, int]:
+        gate, drain = BatchGate(one_of_each()), Drain(Settings(grace=1.0))
+        drain.begin()
         with pytest.raises(ApiError) as refused:
-            await service.batch_body(Request(scope, trickle))
-        return refused.value, time.monotonic() - service.drain.began
+            await answers(gate, drain)({"type": "http", "headers": []}, trickle, Client().send)
+        assert drain.began is not None
+        return refused.value, time.monotonic() - drain.began, gate.admitted
 
-    with lookup.open_tables(tables_dir) as tables:
-        refusal, after = asyncio.run(scenario(Service(tables, 0, Drain(grace=1.0))))
-    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and 0.7 <= after < 1.0
+    refusal, after, admitted = asyncio.run(scenario())
+    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and 0.7 <= after < 1.0 and admitted == 0
     assert str(refusal).startswith("the server is shutting down and this batch had not arrived")
+
+
+class Trickle(Client):
+    """A client that sends its body in pieces, a little at a time, and then hangs up."""
+
+    def __init__(self, pieces: int, seconds: float) -> None:
+        super().__init__()
+        self.pieces, self.seconds = pieces, seconds
+
+    async def receive(self) -> Message:
+        if self.pieces == 0:
+            return {"type": "http.disconnect"}
+        self.pieces -= 1
+        await asyncio.sleep(self.seconds)
+        return {"type": "http.request", "body": b"123069478\n", "more_body": True}
+
+
+def failing(lines: Lines) -> bytes:
+    raise RuntimeError("an answer that fails")
+
+
+@pytest.mark.parametrize(
+    ("client", "headers", "limits", "answer", "status"),
+    [
+        (Client(1), [(b"content-length", b"2000")], {"max_batch_bytes": 1000}, label, 413),  # says it is too big
+        (Client(600), [], {"max_batch_bytes": 1000}, label, 413),  # is too big
+        (Client(11), [], {"max_batch_lines": 10}, label, 413),  # too many lines
+        (Client(0), [], {}, label, 400),  # empty
+        (Trickle(100, 0.05), [], {"body_seconds": 0.3}, label, 408),  # too slow
+        (Trickle(2, 0.01), [], {}, label, 400),  # gone before its end
+        (Client(5), [], {}, failing, None),  # an exception while answering
+    ],
+    ids=["declared too big", "too big", "too many lines", "empty", "too slow", "gone", "exception"],
+)
+def test_a_place_is_held_from_before_the_body_and_given_back_once_however_the_batch_ends(
+    client: Client, headers: list, limits: dict[str, float], answer: Callable[[Lines], bytes], status: int | None
+) -> None:
+    async def scenario() -> tuple[BaseException, list[int]]:
+        gate = BatchGate(one_of_each(**limits))
+        receive = client.receive
+        held: list[int] = []
+
+        async def watched() -> Message:  # how many places are taken each time the body is read
+            held.append(gate.admitted)
+            return await receive()
+
+        client.receive = watched  # type: ignore[method-assign]
+        with pytest.raises((ApiError, RuntimeError)) as ended:
+            await run(answers(gate, Drain(), answer), client, headers=headers)
+        held.append(gate.admitted)
+        return ended.value, held
+
+    error, held = asyncio.run(scenario())
+    assert set(held[:-1]) <= {1} and held[-1] == 0 and (held[:-1] or headers)  # read while held (or never read)
+    assert (isinstance(error, ApiError) and error.status == status) or (status is None and "fails" in str(error))
+
+
+def test_a_batch_past_the_places_is_refused_before_its_body_is_read() -> None:
+    async def scenario() -> tuple[ApiError, int, bytes | None]:
+        gate = BatchGate(Settings(batches_running=1, batches_waiting=0))
+        first, second = Client(100_000, read=1), Client(1)
+        holding = asyncio.ensure_future(run(answers(gate, Drain()), first))
+        await asyncio.sleep(0.05)  # the first holds the only place, its client not reading
+        with pytest.raises(ApiError) as refused:
+            await run(answers(gate, Drain()), second)
+        admitted = gate.admitted
+        first.gone.set()
+        holding.cancel()
+        return refused.value, admitted, second.request
+
+    refusal, admitted, unread = asyncio.run(scenario())
+    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and "1 batches" in str(refusal)
+    assert admitted == 1 and unread == b"x\n"
 
 
 def test_a_bad_line_is_quoted_up_to_64_characters() -> None:

@@ -15,14 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
-from starlette.requests import Request
 from starlette.testclient import TestClient
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.web import create_app
 from ninebase.lookup.web.guard import CONTENT_SECURITY_POLICY, Guard
-from ninebase.lookup.web.limits import MAX_STATE_CHARACTERS
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS, Settings
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 LONG = "x" * 5_000
@@ -63,7 +61,7 @@ def test_a_redirect_never_leads_to_another_host() -> None:
         sent.append(message)
 
     scope = {"type": "http", "path": "//evil.com/", "query_string": b"", "headers": [(b"host", b"evil.com")]}
-    asyncio.run(Guard(app)(scope, None, send))
+    asyncio.run(Guard(app, DEFAULT_SETTINGS)(scope, None, send))
     headers = dict(sent[0]["headers"])
     assert sent[0]["status"] == 308 and headers[b"location"] == b"/evil.com"
 
@@ -76,7 +74,7 @@ def test_a_redirect_never_leads_to_another_host() -> None:
 def test_no_answer_echoes_a_long_input(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert 400 <= response.status_code < 500
-    assert "x" * (MAX_STATE_CHARACTERS + 1) not in response.text
+    assert "x" * (DEFAULT_SETTINGS.max_state_characters + 1) not in response.text
     assert len(response.text) < 4000
 
 
@@ -138,25 +136,33 @@ def test_a_refused_batch_is_a_json_503_with_retry_after(tables_dir: Path) -> Non
 
 def test_a_batch_the_end_of_the_grace_period_catches_before_it_begins_is_a_json_503(tables_dir: Path) -> None:
     with lookup.open_tables(tables_dir) as tables:
-        app = create_app(tables, grace=1.0)
-        with TestClient(app) as test_client:
-            service = next(
-                route.endpoint.__self__ for route in app.routes if getattr(route, "path", "") == "/api/{puzzle}/batch"
-            )
-            read = service.batch_body
+        app = create_app(tables, Settings(grace=1.0))
+        service = next(
+            route.endpoint.__self__ for route in app.routes if getattr(route, "path", "") == "/api/{puzzle}/batch"
+        )
+        sent: list[dict] = []
+        arrived = False
 
-            async def read_then_signalled(request: Request) -> list[Lines]:
-                chunks = await read(request)
-                service.drain.began = time.monotonic() - 1.0  # SIGTERM came a grace period ago, once it had arrived
-                return chunks
+        async def receive() -> dict:
+            nonlocal arrived
+            if arrived:  # the client waits for its answer
+                await asyncio.Event().wait()
+            arrived = True
+            app.drain.began = time.monotonic() - 1.0  # SIGTERM came a grace period ago, as the body arrived
+            return {"type": "http.request", "body": b"175426839\n", "more_body": False}
 
-            service.batch_body = read_then_signalled
-            refused = test_client.post("/api/sansu/batch", content=b"175426839\n")
-            places = service.batches.admitted
-    assert refused.status_code == 503 and refused.headers["retry-after"] == "2" and places == 0
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/api/sansu/batch", "query_string": b"", "headers": []}
+        asyncio.run(app(scope, receive, send))
+    start, body = sent
+    headers = dict(start["headers"])
+    assert start["status"] == 503 and headers[b"retry-after"] == b"2" and service.batches.admitted == 0
     assert (
-        refused.json() == {"error": "the server is shutting down and this batch had not begun; send it again shortly"}
-        and "content-security-policy" in refused.headers
+        json.loads(body["body"])
+        == {"error": "the server is shutting down and this batch had not begun; send it again shortly"}
+        and b"content-security-policy" in headers
     )
 
 

@@ -25,7 +25,7 @@ from starlette.testclient import TestClient
 from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
 from ninebase.lookup.web import create_app
-from ninebase.lookup.web.limits import MAX_BATCH_BYTES, MAX_BATCH_LINES
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS, Settings
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
@@ -60,7 +60,7 @@ def test_probe_and_batch_equal_the_python_api(client: TestClient, tables: lookup
 
 def test_the_answer_cache_gives_the_computed_answers(tables_dir: Path, tables: lookup.Tables) -> None:
     states = random_states(tables, "sansu", 30, 9)
-    with lookup.open_tables(tables_dir) as fresh, TestClient(create_app(fresh, cache_size=8)) as small:
+    with lookup.open_tables(tables_dir) as fresh, TestClient(create_app(fresh, Settings(cache=8))) as small:
         for state in states + states[::-1]:  # evictions and hits both
             assert small.get("/api/sansu", params={"state": state}).json() == tables.probe("sansu", state).to_dict()
 
@@ -123,8 +123,8 @@ def test_answers_are_cached_by_etag(client: TestClient) -> None:
         ("DELETE", "/api/eight", None, 405, "DELETE is not allowed"),
         ("GET", "/api/eight/batch", None, 405, "GET is not allowed"),
         ("POST", "/api/eight/batch", b"\xff\xfe", 400, "not UTF-8"),
-        ("POST", "/api/eight/batch", b"x" * (MAX_BATCH_BYTES + 1), 413, "at most"),
-        ("POST", "/api/sansu/batch", b"1\n" * (MAX_BATCH_LINES + 1), 413, "at most 100,000"),
+        ("POST", "/api/eight/batch", b"x" * (DEFAULT_SETTINGS.max_batch_bytes + 1), 413, "at most"),
+        ("POST", "/api/sansu/batch", b"1\n" * (DEFAULT_SETTINGS.max_batch_lines + 1), 413, "at most 100,000"),
     ],
 )
 def test_errors_are_json(

@@ -20,9 +20,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from ninebase import lookup
-from ninebase.lookup.web import create_app, stopping
+from ninebase.lookup.web import create_app
 from ninebase.lookup.web.drain import Drain
-from ninebase.lookup.web.limits import STOP_QUIET_SECONDS
+from ninebase.lookup.web.settings import Settings
 from ninebase.lookup.web.stopping import Door
 from ninebase.lookup.web.supervision import CutAnswers, die_with_parent, open_connections
 
@@ -46,10 +46,10 @@ def stopping_answer(connection: socket.socket) -> bool:
         )
 
 
-def test_the_door_answers_the_backlog_and_what_comes_while_it_stops(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stopping, "STOP_REQUEST_SECONDS", 0.3)
+def test_the_door_answers_the_backlog_and_what_comes_while_it_stops() -> None:
     with socket.create_server(("127.0.0.1", 0), backlog=64) as listener:  # the server's socket, never accepted on
         port = listener.getsockname()[1]
+        settings = Settings(port=port, grace=5, stop_request_seconds=0.3)
         address = ("127.0.0.1", port)
         probes = [socket.create_connection(address, timeout=10) for _ in range(20)]
         for probe in probes:
@@ -60,8 +60,8 @@ def test_the_door_answers_the_backlog_and_what_comes_while_it_stops(monkeypatch:
         later: list[socket.socket] = []
 
         async def scenario() -> float:
-            drain = Drain(grace=5)
-            door = Door(port, drain)
+            drain = Drain(settings)
+            door = Door(drain, settings)
             keeping = asyncio.ensure_future(door.keep())
             await asyncio.sleep(0)
             assert door.listener is not None and door.listener.fileno() != listener.fileno()
@@ -77,7 +77,7 @@ def test_the_door_answers_the_backlog_and_what_comes_while_it_stops(monkeypatch:
         assert all(stopping_answer(connection) for connection in [*probes, batch, *later])
         with silent:
             assert silent.recv(1) == b""  # closed with no answer: there was no request to answer
-    assert STOP_QUIET_SECONDS <= took < 2  # a quiet moment after the last arrival, and the last answers left
+    assert settings.stop_quiet_seconds <= took < 2  # a quiet moment after the last arrival, and the last answers left
 
 
 def test_once_the_stop_signal_has_come_every_request_is_refused(tables_dir: Path) -> None:

@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from ninebase.lookup.web.limits import BATCHES_RUNNING, BATCHES_WAITING
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS
 
 from .clients import Answer, bounded, request, run_fast
 from .oracle import Oracle
@@ -28,7 +28,7 @@ from .procfs import MIB, TICKS, Sampler, loadavg
 from .servers import Server
 
 BATCH = "/api/eight/batch"
-PLACES = BATCHES_RUNNING + BATCHES_WAITING
+PLACES = DEFAULT_SETTINGS.batches_running + DEFAULT_SETTINGS.batches_waiting
 """Batch places of one worker process: those running and those waiting for a turn."""
 
 

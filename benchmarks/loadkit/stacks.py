@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ninebase import lookup
-from ninebase.lookup.web.limits import CACHED_ANSWERS
-from ninebase.lookup.web.server import BACKLOG, connection_cap
+from ninebase.lookup.web.server import connection_cap
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS as SERVE
 
 from .oracle import Oracle
 from .procfs import MIB, Sampler, loadavg
@@ -35,9 +35,20 @@ UVICORN = {
     "uvicorn httptools+uvloop": ["--http", "httptools", "--loop", "uvloop"],
 }
 GRANIAN_AS_NINEBASE_SERVE = [
-    *("--interface", "asgi", "--http", "1", "--no-ws", "--runtime-mode", "st", "--backlog", str(BACKLOG)),
-    *("--backpressure", str(connection_cap(10_000)), "--http1-header-read-timeout", "10000"),
-    *("--workers-kill-timeout", "30", "--log-level", "warning", "--no-access-log"),
+    *("--interface", "asgi", "--http", "1", "--no-ws", "--runtime-mode", "st", "--backlog", str(SERVE.backlog)),
+    *(
+        "--backpressure",
+        str(connection_cap(SERVE)),
+        "--http1-header-read-timeout",
+        str(round(SERVE.header_timeout * 1000)),
+    ),
+    *(
+        "--workers-kill-timeout",
+        str(SERVE.grace + SERVE.kill_backstop_seconds),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ),
 ]
 """lookup/web/server.py's Granian(...) with `ninebase serve`'s defaults, as granian's command line."""
 
@@ -123,7 +134,7 @@ class Bench:
             nginx = shutil.which("nginx") or "/usr/sbin/nginx"
             argv = [nginx, "-p", str(self.scratch), "-c", str(conf), "-e", str(self.scratch / "nginx-error.log")]
             return Server([*argv, "-g", "daemon off;"], port, log, health="/probe.json")
-        cache = str(0 if row.app == "cache off" else CACHED_ANSWERS)
+        cache = str(0 if row.app == "cache off" else SERVE.cache)
         if row.stack == "granian" and row.app != "bare":
             return self.ninebase(row.name, "--workers", str(row.workers), "--cache", cache, port=port)
         path = os.pathsep.join(filter(None, [str(BENCHMARKS), os.environ.get("PYTHONPATH")]))

@@ -12,6 +12,8 @@ import click
 
 from ninebase import puzzles
 from ninebase.lookup import Tables, check_directory, resolve_tables_dir
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS as DEFAULTS
+from ninebase.lookup.web.settings import Settings, bounds
 from ninebase.puzzles import Puzzle
 
 from . import answering, counting, process
@@ -30,8 +32,6 @@ from .usage import usage_errors, write_puzzles
 
 EXIT_ADDRESS = 5
 EXIT_CUT = 6
-MOST_WORKERS = 64
-MOST_GRACE = 3600
 SERVE_EXIT_HELP = f"""{TABLE_STATUS_HELP} 5 the address cannot be used (the port is busy,
 or the host is not this machine's). Stopped by SIGTERM or Ctrl-C: 0 every
 answer was finished; 6 the grace period ran out first (stderr says how many
@@ -109,41 +109,44 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
 @main.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=SERVE_EXIT_HELP)
 @tables_option
 @click.option(
-    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless you say so)."
+    "--host", default=DEFAULTS.host, show_default=True, help="Address to listen on (loopback unless you say so)."
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--port", type=click.IntRange(*map(int, bounds("port"))), default=DEFAULTS.port, show_default=True,
+    help="Port to listen on.",
+)  # fmt: skip
 @click.option(
     "--workers",
-    type=click.IntRange(1, MOST_WORKERS),
-    default=1,
+    type=click.IntRange(*map(int, bounds("workers"))),
+    default=DEFAULTS.workers,
     show_default=True,
     help="Worker processes, each with the tables in memory; more than the machine has cores only adds memory.",
 )
 @click.option(
     "--cache",
     type=click.IntRange(min=0),
-    default=65_536,
+    default=DEFAULTS.cache,
     show_default=True,
     help="Probe answers kept per worker (0: none).",
 )
 @click.option(
     "--header-timeout",
-    type=Seconds(0.001, 60),
-    default=10.0,
+    type=Seconds(*bounds("header_timeout")),
+    default=DEFAULTS.header_timeout,
     show_default=True,
     help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
 )
 @click.option(
     "--max-connections",
     type=click.IntRange(min=1),
-    default=10_000,
+    default=DEFAULTS.max_connections,
     show_default=True,
     help="Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
 )
 @click.option(
     "--grace",
-    type=click.IntRange(1, MOST_GRACE),
-    default=30,
+    type=click.IntRange(*map(int, bounds("grace"))),
+    default=DEFAULTS.grace,
     show_default=True,
     help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",
 )
@@ -177,7 +180,16 @@ def serve(
     except AddressError as error:
         fail(str(error), EXIT_ADDRESS)
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    cut = run_server(directory, host, port, workers, cache, header_timeout, max_connections, grace)
+    settings = Settings(
+        host=host,
+        port=port,
+        workers=workers,
+        cache=cache,
+        header_timeout=header_timeout,
+        max_connections=max_connections,
+        grace=grace,
+    )
+    cut = run_server(directory, settings)
     if cut:
         fail(
             f"stopped, but the {grace} s grace period ran out before {cut:,} answer{'s' if cut > 1 else ''} "

@@ -16,10 +16,11 @@ from typing import Any
 
 from starlette.applications import Starlette
 
+from .asgi import Headers, Receive, Scope, Send
 from .drain import Drain
-from .errors import STOPPING_BODY, STOPPING_HEADERS
-from .guard import SECURITY_HEADERS, Receive, Scope, Send
-from .limits import STOP_REQUEST_SECONDS
+from .guard import SECURITY_HEADERS
+from .settings import Settings
+from .stopping import stopping_answer
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
@@ -49,9 +50,7 @@ class ReadyAnswers:
     the app. It runs before the app (`ServiceApp`), so a probe answered here
     meets no middleware and no routing."""
 
-    def __init__(
-        self, cache: AnswerCache, plain: Callable[[str, bytes], bytes | None], headers: list[tuple[bytes, bytes]]
-    ) -> None:
+    def __init__(self, cache: AnswerCache, plain: Callable[[str, bytes], bytes | None], headers: Headers) -> None:
         self.cache = cache
         self.plain = plain
         self.headers = [(b"content-type", b"application/json"), *headers, *SECURITY_HEADERS]
@@ -83,26 +82,28 @@ class ServiceApp(Starlette):
     server takes no new requests: the requests in flight then are all the
     work left, and a connection kept open is closed after its next request."""
 
-    def __init__(self, ready: ReadyAnswers, drain: Drain, **options: Any) -> None:
+    def __init__(self, ready: ReadyAnswers, drain: Drain, settings: Settings, **options: Any) -> None:
         super().__init__(**options)
         self.ready = ready
         self.drain = drain
+        self.waited = settings.stop_request_seconds
+        self.refusal = stopping_answer(settings)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.drain.began is not None and scope["type"] == "http":
-            await refuse(receive, send, min(STOP_REQUEST_SECONDS, self.drain.left()))
+            await self.refuse(receive, send, min(self.waited, self.drain.left()))
         elif not await self.ready.sent(scope, send):
             await super().__call__(scope, receive, send)
 
-
-async def refuse(receive: Receive, send: Send, seconds: float) -> None:
-    """Answer that the server is stopping, once the request's body is read
-    (for `seconds` at most): a body left unread would make the connection's
-    close a reset that the client could see before the answer."""
-    with contextlib.suppress(asyncio.TimeoutError):
-        await asyncio.wait_for(read_body(receive), seconds)
-    await send({"type": "http.response.start", "status": 503, "headers": STOPPING_HEADERS})
-    await send({"type": "http.response.body", "body": STOPPING_BODY})
+    async def refuse(self, receive: Receive, send: Send, seconds: float) -> None:
+        """Answer that the server is stopping, once the request's body is read
+        (for `seconds` at most): a body left unread would make the connection's
+        close a reset that the client could see before the answer."""
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(read_body(receive), seconds)
+        headers, body = self.refusal
+        await send({"type": "http.response.start", "status": 503, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 async def read_body(receive: Receive) -> None:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from types import FrameType
 
-from .limits import GRACE_SECONDS
+from .settings import DEFAULT_SETTINGS, Settings
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 LOOK_SECONDS = 0.1
@@ -27,17 +27,15 @@ Client = tuple[str, int] | None
 class Drain:
     """When this process was told to stop, and so when its batches must end:
     a little before the server's own grace period is over (a quarter of it,
-    at most one second, is kept for the last answers to leave). `report` is
-    told of every answer the end of the grace period cut short."""
+    at most `Settings.last_answers_seconds`, is kept for the last answers to
+    leave). `report` is told of every answer the end of the grace period cut
+    short."""
 
-    def __init__(self, grace: float = GRACE_SECONDS, report: Callable[[Client], None] | None = None) -> None:
-        self.grace = grace
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, report: Callable[[Client], None] | None = None) -> None:
+        self.grace = settings.grace
+        self.margin = min(settings.last_answers_seconds, self.grace / 4)
         self.began: float | None = None
         self.report = report
-
-    @property
-    def margin(self) -> float:
-        return min(1.0, self.grace / 4)
 
     def begin(self) -> None:
         """The stop signal came: the grace period starts now."""

@@ -1,51 +1,98 @@
-"""Which form an error takes: a page for a browser, JSON for a program.
+"""The service's one error type and its one JSON writer.
+
+Every error of the web layer is an `ApiError`: the app's handler turns
+Starlette's HTTPException, a TableError and any unexpected exception into
+one (`as_api_error`), and the parts in front of the app (the guard, the
+answer after the stop signal) raise none but send theirs through
+`json_error`. The JSON body of every error, a batch's last line included,
+is written by `error_body`.
 
 `/api/...` always answers JSON. Elsewhere a client that lists `text/html`
 in its Accept header at least as high as `application/json` (as every
-browser does) gets an HTML page; anything else, `*/*` included (curl,
-scripts), gets the JSON object `{"error": ...}` as before.
+browser does) gets an HTML page (`wants_html`); anything else, `*/*`
+included (curl, scripts), gets the JSON object `{"error": ...}`.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Mapping
+from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from .guard import SECURITY_HEADERS
-from .limits import RETRY_AFTER_SECONDS
+from ninebase.lookup import TableError
+from ninebase.puzzles import shown
+
+from .asgi import Headers
+
+log = logging.getLogger("ninebase")
 
 
 class ApiError(Exception):
-    """An answer that is an error: its status, one line for the client, and any headers."""
+    """An answer that is an error: its status, one line for the client, any
+    headers, and what the HTML error page shows beside the line (`page`:
+    the puzzle, the state typed, the title; see `pages.Explorer.error_page`)."""
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        headers: Mapping[str, str] | None = None,
+        page: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
-        self.headers = headers or {}
+        self.headers = dict(headers or {})
+        self.page = page or {}
 
 
-def shutting_down(batch_state: str) -> ApiError:
+def error_body(message: str) -> bytes:
+    """The JSON of an error, `{"error": message}`, as Starlette writes JSON."""
+    return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def json_error(error: ApiError) -> tuple[Headers, bytes]:
+    """The headers and body of an error answered in plain ASGI."""
+    body = error_body(str(error))
+    extra = [(name.lower().encode(), value.encode("latin-1", "replace")) for name, value in error.headers.items()]
+    return [(b"content-type", b"application/json"), *extra, (b"content-length", str(len(body)).encode())], body
+
+
+def come_back(message: str, retry_after: int, headers: Mapping[str, str] | None = None) -> ApiError:
+    """503 with `Retry-After`: the request is fine, but cannot be answered now."""
+    return ApiError(503, message, {"Retry-After": str(retry_after), **(headers or {})})
+
+
+def shutting_down(batch_state: str, retry_after: int) -> ApiError:
     """503 for a batch that the end of the grace period after SIGTERM caught before it could begin."""
-    return ApiError(
-        503,
-        f"the server is shutting down and this batch {batch_state}; send it again shortly",
-        {"Retry-After": str(RETRY_AFTER_SECONDS)},
-    )
+    return come_back(f"the server is shutting down and this batch {batch_state}; send it again shortly", retry_after)
 
 
-STOPPING_BODY = json.dumps(
-    {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
-).encode()
-STOPPING_HEADERS = [
-    (b"content-type", b"application/json"),
-    (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
-    (b"connection", b"close"),
-    (b"content-length", str(len(STOPPING_BODY)).encode()),
-    *SECURITY_HEADERS,
-]
-"""The answer to every request that comes after the stop signal (503, as a
-batch refused for want of a place), and the connection is closed after it."""
+def as_api_error(request: Request, error: Exception, longest: int) -> ApiError:
+    """Any exception the app raised as the error its client is told (no
+    answer quotes more than `longest` characters of what was sent). A
+    damaged table and an unexpected exception are logged: the client is
+    told neither a path nor an exception."""
+    if isinstance(error, ApiError):
+        return error
+    if isinstance(error, HTTPException):
+        path = shown(request.url.path, longest)
+        messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
+        # 405 names the allowed methods in Allow
+        return ApiError(error.status_code, messages.get(error.status_code, str(error.detail)), error.headers)
+    if isinstance(error, TableError):
+        log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
+        puzzle = getattr(error, "puzzle", None) or "PUZZLE"
+        return ApiError(
+            503,
+            f"the {puzzle} table is damaged or changed on disk while serving; rebuild it with: ninebase build "
+            f"--only {puzzle} --force --tables <the server's tables directory>, then restart (the log names the file)",
+        )
+    log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)
+    return ApiError(500, "internal error; the server's log says more")
 
 
 def quality(accept: str) -> dict[str, float]:

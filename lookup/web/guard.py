@@ -4,7 +4,7 @@ headers and looks at the path, nothing else).
 
 - Security headers on every response, with a Content-Security-Policy that
   allows only the service's own scripts, styles and images.
-- A path over `MAX_PATH_CHARACTERS` is refused (414) before routing, so no
+- A path over `Settings.max_path_characters` is refused (414) before routing, so no
   answer ever echoes it.
 - A trailing slash is answered with a redirect to the path without it whose
   `Location` is relative: the Host header is never reflected.
@@ -12,18 +12,12 @@ headers and looks at the path, nothing else).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 from urllib.parse import quote
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from .asgi import ASGIApp, Message, Receive, Scope, Send
+from .errors import ApiError, json_error
+from .settings import Settings
 
-MAX_PATH_CHARACTERS = 256
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -40,8 +34,9 @@ SECURITY_HEADERS = [
 class Guard:
     """The middleware: headers on every response, long paths refused, trailing slashes redirected."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
+        self.longest = settings.max_path_characters
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -54,26 +49,23 @@ class Guard:
             await send(message)
 
         path: str = scope["path"]
-        if len(path) > MAX_PATH_CHARACTERS:
+        if len(path) > self.longest:
             await respond(
                 send_with_headers,
-                414,
-                {"error": f"the path is {len(path):,} characters long; at most {MAX_PATH_CHARACTERS} are read"},
+                ApiError(414, f"the path is {len(path):,} characters long; at most {self.longest} are read"),
             )
             return
         if len(path) > 1 and path.endswith("/"):
             query = scope.get("query_string", b"").decode("latin-1")
             # one leading slash, so never a protocol-relative //host
             location = quote("/" + path.strip("/")) + (f"?{query}" if query else "")
-            await respond(send_with_headers, 308, {"error": "no trailing slash: see Location"}, location)
+            await respond(send_with_headers, ApiError(308, "no trailing slash: see Location", {"Location": location}))
             return
         await self.app(scope, receive, send_with_headers)
 
 
-async def respond(send: Send, status: int, payload: dict[str, str], location: str | None = None) -> None:
-    body = json.dumps(payload).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if location is not None:
-        headers.append((b"location", location.encode("latin-1", "replace")))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+async def respond(send: Send, error: ApiError) -> None:
+    """Answer `error` as JSON, in plain ASGI."""
+    headers, body = json_error(error)
+    await send({"type": "http.response.start", "status": error.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

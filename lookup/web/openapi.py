@@ -9,9 +9,9 @@ from typing import Any
 
 from ninebase import puzzles
 
-from .guard import MAX_PATH_CHARACTERS
-from .limits import MAX_BATCH_BYTES, MAX_BATCH_LINES, MAX_STATE_CHARACTERS, NDJSON
+from .settings import DEFAULT_SETTINGS, Settings
 
+NDJSON = "application/x-ndjson"
 DISTANCE_LINES = {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}
 NULLABLE_INTEGER = {"type": ["integer", "null"], "minimum": 0}
 COUNT = {
@@ -150,7 +150,8 @@ def answer(description: str, schema: str) -> dict[str, Any]:
     }
 
 
-def openapi_document() -> dict[str, Any]:
+def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
+    """The OpenAPI description of the service with the limits of `settings`."""
     names = list(puzzles.names())
     puzzle = {
         "name": "puzzle",
@@ -164,23 +165,23 @@ def openapi_document() -> dict[str, Any]:
         "in": "query",
         "required": True,
         "description": "the compact form (puzzles.md); a space may be written %20, + or _",
-        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_STATE_CHARACTERS, "pattern": r"\S"},
+        "schema": {"type": "string", "minLength": 1, "maxLength": settings.max_state_characters, "pattern": r"\S"},
     }
     common = {
         "404": error("an unknown puzzle"),
-        "414": error(f"a path over {MAX_PATH_CHARACTERS} characters"),
+        "414": error(f"a path over {settings.max_path_characters} characters"),
         "503": error("a table turned out damaged while serving (with the rebuild command)"),
     }
     lines_body = {
         "required": True,
         "content": {
             "text/plain": {
-                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_BATCH_BYTES},
+                "schema": {"type": "string", "minLength": 1, "maxLength": settings.max_batch_bytes},
                 "example": "175426839\n123456789\n",
             }
         },
-        "description": f"one compact state per line (LF or CRLF), at most {MAX_BATCH_LINES:,} lines and "
-        f"{MAX_BATCH_BYTES:,} bytes",
+        "description": f"one compact state per line (LF or CRLF), at most {settings.max_batch_lines:,} lines and "
+        f"{settings.max_batch_bytes:,} bytes",
     }
     batch_errors = {
         "400": error("an empty body, or one that is not UTF-8 text"),

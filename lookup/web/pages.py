@@ -25,12 +25,11 @@ from starlette.templating import Jinja2Templates
 
 from ninebase import puzzles
 from ninebase.lookup import UNSOLVABLE, Tables
-from ninebase.puzzles import InputError, Puzzle, plural, shown
+from ninebase.puzzles import InputError, Puzzle, plural
 
-from .api import board_of, error_response, puzzle_of, state_of
 from .errors import ApiError, wants_html
-from .limits import MAX_STATE_CHARACTERS
 from .position import position
+from .reading import Reader
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
@@ -53,16 +52,17 @@ def text_blocks(text: str) -> list[tuple[str, Any]]:
 
 
 class Explorer:
-    """The pages, over the service's shared `Tables`."""
+    """The pages, over the service's shared `Tables`, reading requests through `reader`."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, reader: Reader) -> None:
         self.tables = tables
+        self.reader = reader
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.globals["plural"] = plural
         self.templates.env.globals["puzzle_names"] = puzzles.names()
 
     def puzzle(self, request: Request) -> Puzzle:
-        return puzzle_of(request)
+        return self.reader.puzzle(request)
 
     def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
         """Everything the templates show of one position."""
@@ -78,18 +78,17 @@ class Explorer:
     def render(self, request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         return self.templates.TemplateResponse(request, name, context, status_code=status)
 
-    def error_page(self, request: Request, status: int, message: str, **context: Any) -> Response:
-        """An error: for a browser a page that says what went wrong and offers
-        a way on (`context` fills its form), for a program `{"error": ...}`."""
-        if not wants_html(request):
-            return error_response(status, message)
+    def error_page(self, request: Request, error: ApiError) -> Response:
+        """An error as a page for a browser, that says what went wrong and
+        offers a way on (`error.page` fills its form)."""
+        context = dict(error.page)
         if "puzzle" not in context:
             name = request.path_params.get("puzzle") or request.url.path.strip("/").split("/")[0]
             context["puzzle"] = puzzles.get(name) if name in puzzles.names() else None
         if context["puzzle"] is not None and "wanted" in context:
             context["range"] = self.distances(context["puzzle"])
-        context.setdefault("title", STATUS_TITLES.get(status, "Something went wrong"))
-        return self.render(request, "error.html", {"error": message, **context}, status)
+        context.setdefault("title", STATUS_TITLES.get(error.status, "Something went wrong"))
+        return self.render(request, "error.html", {"error": str(error), **context}, error.status)
 
     async def index(self, request: Request) -> Response:
         entries = []
@@ -102,21 +101,20 @@ class Explorer:
     async def page(self, request: Request) -> Response:
         puzzle = self.puzzle(request)
         if not wants_html(request):  # a program gets the 400 that /api/{puzzle} gives
-            board = board_of(puzzle, state_of(request, puzzle, puzzle.example()))
+            board = self.reader.board(puzzle, self.reader.state(request, puzzle, puzzle.example()))
         else:
-            given = request.query_params.get("state", "")[:MAX_STATE_CHARACTERS]
+            given = request.query_params.get("state", "")[: self.reader.longest]
             try:
-                board = puzzle.board(state_of(request, puzzle, puzzle.example()).replace("_", " "))
-            except ApiError as error:  # an over-long state
-                return self.error_page(request, error.status, str(error), puzzle=puzzle, state=given)
-            except InputError as error:  # the page's box holds the state; the message says what is wrong in it
-                return self.error_page(request, 400, str(error), puzzle=puzzle, state=given)
+                board = puzzle.board(self.reader.state(request, puzzle, puzzle.example()).replace("_", " "))
+            except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
+                status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
+                raise ApiError(status, str(error), page={"puzzle": puzzle, "state": given}) from None
         return self.render(request, "explorer.html", {**self.position(puzzle, board), "range": self.distances(puzzle)})
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
         puzzle = self.puzzle(request)
-        context = self.position(puzzle, board_of(puzzle, state_of(request, puzzle)))
+        context = self.position(puzzle, self.reader.board(puzzle, self.reader.state(request, puzzle)))
         template = self.templates.get_template("position.html")
         return HTMLResponse(template.render(request=request, **context))
 
@@ -134,11 +132,10 @@ class Explorer:
             seed = random.SystemRandom().randrange(2**32)
             (state,), _ = self.tables.sample(puzzle, distance, 1, seed)
         except (ValueError, InputError) as error:
-            quoted = shown(text, MAX_STATE_CHARACTERS)
+            quoted = self.reader.shown(text)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
-            return self.error_page(
-                request, 400, message, puzzle=puzzle, wanted=text[:MAX_STATE_CHARACTERS], title="No such position"
-            )
+            page = {"puzzle": puzzle, "wanted": text[: self.reader.longest], "title": "No such position"}
+            raise ApiError(400, message, page=page) from None
         return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}", 303)
 
     async def stats(self, request: Request) -> Response:

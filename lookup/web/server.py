@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import math
 import os
 import resource
 import socket
@@ -31,16 +32,9 @@ from starlette.applications import Starlette
 
 from ninebase.lookup import Tables
 
-from . import create_app
+from .app import create_app
+from .settings import Settings
 from .supervision import CutAnswers, Reaper, cut_answers, die_with_parent
-
-BACKLOG = 4096
-SWITCH_SECONDS = 0.001
-"""Python's default is 0.005: a probe could wait that long, several times, behind a batch's thread."""
-FILES_KEPT_FREE = 64
-"""File descriptors a worker keeps for its tables and logs beside its connections."""
-KILL_BACKSTOP_SECONDS = 2
-"""Granian kills a worker this long after the grace period, should the `Reaper` not have."""
 
 
 class AddressError(OSError):
@@ -63,58 +57,50 @@ def check_address(host: str, port: int) -> None:
             raise AddressError(f"{host}:{port} {why}; choose another with --host/--port") from None
 
 
-def connection_cap(wanted: int) -> int:
-    """`wanted` connections per worker, within the file descriptors this
-    process may open (the soft limit raised to the hard one first)."""
+def connection_cap(settings: Settings) -> int:
+    """`settings.max_connections` per worker, within the file descriptors this
+    process may open (the soft limit raised to the hard one first) less
+    those a worker keeps free."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         soft = hard
-    return max(1, min(wanted, soft - FILES_KEPT_FREE))
+    return max(1, min(settings.max_connections, soft - settings.files_kept_free))
 
 
-def app_for_worker(
-    directory: str, cache: int, grace: int, port: int, parent: int, cuts: CutAnswers, target: str
-) -> Starlette:
+def app_for_worker(directory: str, settings: Settings, parent: int, cuts: CutAnswers, target: str) -> Starlette:
     """The app of one worker process of the server whose main process is
     `parent`, over tables it opens itself. The worker dies with `parent`
     first. Threads answering batches hand the interpreter back to the event
-    loop every `SWITCH_SECONDS`, so a probe waits less behind them."""
+    loop every `settings.switch_seconds` (Python's default is 5 ms: a probe
+    could wait that long, several times, behind a batch's thread)."""
     die_with_parent(parent)
-    sys.setswitchinterval(SWITCH_SECONDS)
-    return create_app(Tables(Path(directory)), cache, grace, port, cuts.record)
+    sys.setswitchinterval(settings.switch_seconds)
+    return create_app(Tables(Path(directory)), settings, keep_door=True, report=cuts.record)
 
 
-def serve(
-    directory: Path,
-    host: str,
-    port: int,
-    workers: int,
-    cache: int,
-    header_timeout: float,
-    max_connections: int,
-    grace: int,
-) -> int:
+def serve(directory: Path, settings: Settings) -> int:
     """Serve until SIGINT or SIGTERM; the tables must have been checked
     already. Returns how many answers the end of the grace period cut short."""
-    cuts, reaper = CutAnswers(), Reaper(grace)
+    cuts, reaper = CutAnswers(), Reaper(settings)
     server = Granian(
         "ninebase",  # a name only: app_for_worker builds the app
-        address=host,
-        port=port,
+        address=settings.host,
+        port=settings.port,
         interface=Interfaces.ASGI,
         http=HTTPModes.http1,
         websockets=False,
-        workers=workers,
+        workers=settings.workers,
         runtime_mode=RuntimeModes.st,
-        backlog=BACKLOG,
-        backpressure=connection_cap(max_connections),
-        http1_settings=HTTP1Settings(header_read_timeout=round(header_timeout * 1000), keep_alive=True),
-        workers_kill_timeout=grace + KILL_BACKSTOP_SECONDS,
+        backlog=settings.backlog,
+        backpressure=connection_cap(settings),
+        http1_settings=HTTP1Settings(header_read_timeout=round(settings.header_timeout * 1000), keep_alive=True),
+        # granian's own kill, should the `Reaper` not have killed a worker
+        workers_kill_timeout=math.ceil(settings.grace) + settings.kill_backstop_seconds,
         log_level=LogLevels.warning,
         log_access=False,
     )
     server.on_startup(reaper.watch)  # called once granian has set its signal handlers, before the workers start
-    loader = functools.partial(app_for_worker, str(directory.resolve()), cache, grace, port, os.getpid(), cuts)
+    loader = functools.partial(app_for_worker, str(directory.resolve()), settings, os.getpid(), cuts)
     server.serve(target_loader=loader)
     return cut_answers(cuts, reaper)

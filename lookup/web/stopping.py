@@ -7,10 +7,10 @@ them when every connection place is taken) would be reset by the close.
 So each worker holds a duplicate of its listening socket from the start:
 the socket outlives granian's close, and from the stop signal on the worker
 accepts on it itself and answers every request 503 with `Retry-After`,
-closing the connection after it (`errors.STOPPING_HEADERS`), until granian
-has finished the answers in flight and no connection has come for
-`STOP_QUIET_SECONDS` (or the grace period runs out). Then it accepts what is
-left in the backlog and closes: a connection made after that last look
+closing the connection after it (`stopping_answer`), until granian has
+finished the answers in flight and no connection has come for
+`Settings.stop_quiet_seconds` (or the grace period runs out). Then it
+accepts what is left in the backlog and closes: a connection made after that last look
 and before the close (microseconds) is the only one that can still be
 reset; later ones are refused, or go to another worker still listening.
 
@@ -27,23 +27,31 @@ import os
 import socket
 import time
 
+from .asgi import Headers
 from .drain import Drain
-from .errors import STOPPING_BODY, STOPPING_HEADERS
-from .limits import STOP_QUIET_SECONDS, STOP_REQUEST_SECONDS
+from .errors import come_back, json_error
+from .guard import SECURITY_HEADERS
+from .settings import Settings
 
 log = logging.getLogger("ninebase")
 
-MAX_HEAD_BYTES = 16 * 1024
-"""Read at most this much of a request at the door: its answer is the same whatever it asks."""
 FINDING_TRIES = 100
 """Looks for the listening socket at start-up, one per turn of the event loop: granian opens it after
 the app's start-up and before the loop turns again, so that turn finds it, before any stop signal."""
-STOPPING_RESPONSE = (
-    b"HTTP/1.1 503 Service Unavailable\r\n"
-    + b"".join(name + b": " + value + b"\r\n" for name, value in STOPPING_HEADERS)
-    + b"\r\n"
-    + STOPPING_BODY
-)
+
+
+def stopping_answer(settings: Settings) -> tuple[Headers, bytes]:
+    """The answer to every request that comes after the stop signal (503, as
+    a batch refused for want of a place), after which the connection is
+    closed; with the guard's headers, as it is sent in front of the guard."""
+    headers, body = json_error(
+        come_back(
+            "the server is shutting down and takes no new requests; send this one again shortly",
+            settings.retry_after_seconds,
+            {"Connection": "close"},
+        )
+    )
+    return [*headers, *SECURITY_HEADERS], body
 
 
 def listening_socket(port: int) -> socket.socket | None:
@@ -71,12 +79,22 @@ def listening_socket(port: int) -> socket.socket | None:
 
 
 class Door:
-    """The listening socket on `port` kept, and from the stop signal on
-    answered (see the module's docstring)."""
+    """The listening socket on the settings' port kept, and from the stop
+    signal on answered (see the module's docstring)."""
 
-    def __init__(self, port: int, drain: Drain) -> None:
-        self.port = port
+    def __init__(self, drain: Drain, settings: Settings) -> None:
+        self.port = settings.port
         self.drain = drain
+        self.quiet = settings.stop_quiet_seconds
+        self.waited = settings.stop_request_seconds
+        self.most_read = settings.max_head_bytes
+        headers, body = stopping_answer(settings)
+        self.response = (
+            b"HTTP/1.1 503 Service Unavailable\r\n"
+            + b"".join(name + b": " + value + b"\r\n" for name, value in headers)
+            + b"\r\n"
+            + body
+        )
         self.listener: socket.socket | None = None
         self.last_arrival = 0.0
         self.answering: set[asyncio.Task[None]] = set()
@@ -98,14 +116,14 @@ class Door:
                 connection, _ = await loop.sock_accept(self.listener)
             except OSError as error:  # out of file descriptors, say: the backlog waits meanwhile
                 log.warning("ninebase: accepting while stopping: %s", error)
-                await asyncio.sleep(STOP_QUIET_SECONDS)
+                await asyncio.sleep(self.quiet)
                 continue
             self.answer(connection)
 
     def answer(self, connection: socket.socket) -> None:
         self.last_arrival = time.monotonic()
         connection.setblocking(False)
-        task = asyncio.ensure_future(turn_away(connection, self.drain))
+        task = asyncio.ensure_future(self.turn_away(connection))
         self.answering.add(task)
         task.add_done_callback(self.answering.discard)
 
@@ -115,8 +133,8 @@ class Door:
         and let the last answers leave."""
         if self.listener is not None and self.drain.began is not None:
             since = max(self.last_arrival, self.drain.began)
-            while (quiet := time.monotonic() - since) < STOP_QUIET_SECONDS and self.drain.left() > 0:
-                await asyncio.sleep(min(STOP_QUIET_SECONDS - quiet, self.drain.left()))
+            while (quiet := time.monotonic() - since) < self.quiet and self.drain.left() > 0:
+                await asyncio.sleep(min(self.quiet - quiet, self.drain.left()))
                 since = max(self.last_arrival, self.drain.began)
         keeping.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -134,29 +152,28 @@ class Door:
         if self.answering:
             await asyncio.wait(self.answering)
 
+    async def turn_away(self, connection: socket.socket) -> None:
+        """Read one request's headers, answer 503 and close, gently: the rest of
+        what the client sends is read and dropped until it closes its side (a
+        close with unread data would reset the connection, answer and all)."""
+        loop, drain = asyncio.get_running_loop(), self.drain
+        try:
+            head = await asyncio.wait_for(read_head(loop, connection, self.most_read), min(self.waited, drain.left()))
+            if head:
+                await asyncio.wait_for(loop.sock_sendall(connection, self.response), drain.left())
+                connection.shutdown(socket.SHUT_WR)
+                await asyncio.wait_for(read_to_end(loop, connection), min(self.waited, drain.left()))
+        except (OSError, asyncio.TimeoutError):
+            pass  # the client went away, or took too long: nothing more to do for it
+        finally:
+            connection.close()
 
-async def turn_away(connection: socket.socket, drain: Drain) -> None:
-    """Read one request's headers, answer 503 and close, gently: the rest of
-    what the client sends is read and dropped until it closes its side (a
-    close with unread data would reset the connection, answer and all)."""
-    loop = asyncio.get_running_loop()
-    try:
-        head = await asyncio.wait_for(read_head(loop, connection), min(STOP_REQUEST_SECONDS, drain.left()))
-        if head:
-            await asyncio.wait_for(loop.sock_sendall(connection, STOPPING_RESPONSE), drain.left())
-            connection.shutdown(socket.SHUT_WR)
-            await asyncio.wait_for(read_to_end(loop, connection), min(STOP_REQUEST_SECONDS, drain.left()))
-    except (OSError, asyncio.TimeoutError):
-        pass  # the client went away, or took too long: nothing more to do for it
-    finally:
-        connection.close()
 
-
-async def read_head(loop: asyncio.AbstractEventLoop, connection: socket.socket) -> bytes:
-    """The request's headers (at most `MAX_HEAD_BYTES` of them); empty if the client sent nothing before closing."""
+async def read_head(loop: asyncio.AbstractEventLoop, connection: socket.socket, most: int) -> bytes:
+    """The request's headers (at most `most` bytes of them); empty if the client sent nothing before closing."""
     head = b""
-    while b"\r\n\r\n" not in head and len(head) < MAX_HEAD_BYTES:
-        data = await loop.sock_recv(connection, MAX_HEAD_BYTES)
+    while b"\r\n\r\n" not in head and len(head) < most:
+        data = await loop.sock_recv(connection, most)
         if not data:
             break
         head += data

@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 from .drain import LOOK_SECONDS, Client, Drain
+from .settings import Settings
 
 log = logging.getLogger("ninebase")
 
@@ -159,8 +160,8 @@ class Reaper:
     still held open (granian's own kill, `workers_kill_timeout`, comes later
     and stays as a backstop)."""
 
-    def __init__(self, grace: float) -> None:
-        self.drain = Drain(grace)
+    def __init__(self, settings: Settings) -> None:
+        self.drain = Drain(settings)
         self.cut: set[Cut] = set()
 
     def watch(self) -> None:

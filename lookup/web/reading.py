@@ -1,0 +1,58 @@
+"""What a request asks, read within the service's limits: the puzzle its
+path names and the state its query gives, each refused with an `ApiError`
+that says what is wrong and quotes no more than `max_state_characters` of
+what was sent. The API and the pages read requests alike through it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+from ninebase import puzzles
+from ninebase.puzzles import InputError, Puzzle, shown
+
+from .errors import ApiError
+from .settings import Settings
+
+
+class Reader:
+    """Reads requests within the limits of `settings`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.longest = settings.max_state_characters
+
+    def shown(self, text: str) -> str:
+        """`text` quoted as an answer may quote it: at most the longest state read."""
+        return shown(text, self.longest)
+
+    def puzzle(self, request: Request) -> Puzzle:
+        """The puzzle a request's path names; 404 for an unknown name."""
+        name = request.path_params["puzzle"]
+        try:
+            return puzzles.get(name)
+        except InputError:
+            raise ApiError(404, f"no puzzle {self.shown(name)}; the puzzles are {', '.join(puzzles.names())}") from None
+
+    def state(self, request: Request, puzzle: Puzzle, default: str | None = None) -> str:
+        """The `state` query parameter (or `default` when there is none), within
+        the length limit; 400 otherwise."""
+        state = request.query_params.get("state")
+        if (state is None or not state.strip()) and default is not None:
+            return default
+        if state is None or not state.strip():
+            raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
+        if len(state) > self.longest:
+            raise ApiError(400, f"the state is {len(state):,} characters long; at most {self.longest} are read")
+        return state
+
+    def bad_state(self, puzzle: Puzzle, state: str, error: InputError) -> ApiError:
+        """The 400 for a state from a URL that cannot be read, naming what is wrong."""
+        return ApiError(400, f"state {self.shown(state)}: {error}; expected {puzzle.compact_help}")
+
+    def board(self, puzzle: Puzzle, state: str) -> Any:
+        """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""
+        try:
+            return puzzle.board(state.replace("_", " "))
+        except InputError as error:
+            raise self.bad_state(puzzle, state, error) from None
