@@ -235,11 +235,19 @@ def test_stats_show_gods_number_the_histogram_and_the_hardest(
     stats = every_tables.stats(name)
     root = html(client, f"/{name}/stats")
     assert root.by_id("gods-number").text == str(stats["max_distance"])
-    rows = root.one("table", class_="chart").one("tbody").find_all("tr")
+    rows = root.by_id("histogram").one("tbody").find_all("tr")
     assert [(row.one("th").text, row.find_all("td")[-1].text) for row in rows] == [
         (str(d), f"{count:,}") for d, count in enumerate(stats["histogram"])
     ]
     assert [len(row.find_all("rect", class_="bar")) for row in rows] == [1] * len(stats["histogram"])
+    unique = root.by_id("unique").one("tbody").find_all("tr")  # at each distance, the unique optimal ways
+    pairs = enumerate(zip(stats["unique"], stats["histogram"], strict=True))
+    assert [(row.one("th").text, row.find_all("td")[-1].text) for row in unique] == [
+        (str(d), f"{ways:,} of {count:,}") for d, (ways, count) in pairs
+    ]
+    buckets = [row.find_all("td")[-1].text for row in root.by_id("counts").one("tbody").find_all("tr")]
+    assert buckets == [f"{bucket['instances']:,}" for bucket in stats["counts"]]
+    assert sum(bucket["instances"] for bucket in stats["counts"]) == stats["solvable"]
     hardest = [state_of(a.attrs["href"], f"/{name}") for a in root.find_all("a", class_="hardest")]
     assert len(hardest) == min(6, stats["histogram"][-1]) == len(set(hardest))
     assert every_tables.distances(name, hardest).tolist() == [stats["max_distance"]] * len(hardest)

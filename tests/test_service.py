@@ -93,8 +93,8 @@ def test_stats_health_and_openapi(client: TestClient, tables: lookup.Tables) -> 
     assert client.get("/health").json() == {"status": "ok"}
     document = client.get("/openapi.json").json()
     assert document["openapi"].startswith("3.") and set(document["paths"]) == {
-        "/api/{puzzle}", "/api/{puzzle}/batch", "/api/{puzzle}/distances", "/api/{puzzle}/stats", "/health",
-        "/openapi.json"
+        "/api/{puzzle}", "/api/{puzzle}/batch", "/api/{puzzle}/distances", "/api/{puzzle}/counts",
+        "/api/{puzzle}/random", "/api/{puzzle}/solutions", "/api/{puzzle}/stats", "/health", "/openapi.json"
     }  # fmt: skip
     cli = CliRunner().invoke(main, ["stats", "eight", "--json", "--tables", str(tables.directory)])
     assert json.loads(cli.output) == client.get("/api/eight/stats").json()

@@ -13,17 +13,17 @@ the tables' own checksums, and `If-None-Match` is answered with 304.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ninebase import puzzles
 from ninebase.lookup import MissingTableError, TableError, Tables
-from ninebase.puzzles import InputError, Lines, Puzzle
+from ninebase.puzzles import InputError, Lines, Puzzle, Solution
 
 from .answers import AnswerCache
 from .batches import BatchAnswers, BatchGate
@@ -34,6 +34,7 @@ from .reading import Reader
 from .settings import DEFAULT_SETTINGS, Settings
 
 PROBE_ENCODER = msgspec.json.Encoder()
+PLAIN_TEXT = "text/plain; charset=utf-8"
 PLAIN_STATE_BYTES = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_,.-"
 
 
@@ -132,9 +133,7 @@ class Service:
     async def distances(self, request: Request) -> BatchAnswers:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.puzzle(request)
-        return self.answer_batch(
-            partial(self.tables.distances_chunk, puzzle), "text/plain; charset=utf-8", text_error_line
-        )
+        return self.answer_batch(partial(self.tables.distances_chunk, puzzle), PLAIN_TEXT, text_error_line)
 
     def answer_batch(
         self, answer: Callable[[Lines], bytes], media_type: str, last_line: Callable[[str], bytes]
@@ -142,6 +141,37 @@ class Service:
         """The answer of a batch, which admits it (or refuses it at once,
         before its body is read) and streams the answers of its chunks."""
         return BatchAnswers(self.batches, self.drain, answer, media_type, last_line)
+
+    async def counts(self, request: Request) -> BatchAnswers:
+        """One count of optimal solutions per line (0: unsolvable; `error:
+        line N: why` for a line that cannot be read)."""
+        puzzle = self.puzzle(request)
+        return self.answer_batch(partial(self.tables.counts_chunk, puzzle), PLAIN_TEXT, text_error_line)
+
+    async def random(self, request: Request) -> Response:
+        """An optimal solution drawn uniformly from all of a state's, fixed by `seed` (0 or more)."""
+        puzzle = self.puzzle(request)
+        state = self.reader.state(request, puzzle)
+        seed = self.reader.number(request, "seed", 0, 0, 2**63 - 1)
+        try:
+            solution = self.tables.random_solution(puzzle, state.replace("_", " "), seed)
+        except InputError as error:
+            raise self.reader.bad_state(puzzle, state, error) from None
+        return self.cached(request, {**solution.to_dict(), "seed": seed})
+
+    async def solutions(self, request: Request) -> Response:
+        """Every optimal solution of a state, in the puzzle's order, up to
+        `limit`, as JSON Lines of solve objects numbered from 0, streamed;
+        each carries the count of them all, so a client knows what it did not get."""
+        puzzle = self.puzzle(request)
+        state = self.reader.state(request, puzzle)
+        limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
+        try:
+            count, found = self.tables.solutions(puzzle, state.replace("_", " "), limit)
+        except InputError as error:
+            raise self.reader.bad_state(puzzle, state, error) from None
+        headers = {**self.caching_headers(), "X-Count": str(count)}
+        return StreamingResponse(solution_lines(found), media_type=NDJSON, headers=headers)
 
     async def stats(self, request: Request) -> Response:
         return self.cached(request, self.tables.stats(self.puzzle(request)))
@@ -154,6 +184,17 @@ class Service:
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(openapi_document(self.settings))
+
+
+def solution_lines(found: Iterator[Solution], per_chunk: int = 1024) -> Iterator[bytes]:
+    """JSON Lines of numbered solve objects, a chunk of them at a time."""
+    chunk: list[bytes] = []
+    for number, solution in enumerate(found):
+        chunk.append(PROBE_ENCODER.encode({**solution.to_dict(), "number": str(number)}) + b"\n")
+        if len(chunk) == per_chunk:
+            yield b"".join(chunk)
+            chunk = []
+    yield b"".join(chunk)
 
 
 def json_error_line(message: str) -> bytes:

@@ -48,6 +48,8 @@ def schemas(names: list[str]) -> dict[str, Any]:
                 "distance": {**NULLABLE_INTEGER, "description": "fewest moves; null when unsolvable"},
                 "moves": {"type": "array", "items": {"$ref": "#/components/schemas/Move"}},
                 "count": COUNT,
+                "number": {**COUNT, "description": "`solutions`: this solution's place in the puzzle's order, from 0"},
+                "seed": {"type": "integer", "minimum": 0, "description": "`random`: the seed that drew it"},
                 "final": {"type": "string", "description": "sansu: the sansu reached"},
                 "goal": {"type": "string", "description": "eight: the goal of this board"},
                 "reason": {"type": "string", "description": "why the board is unsolvable"},
@@ -147,6 +149,17 @@ def answer(description: str, schema: str) -> dict[str, Any]:
     return {
         "description": description,
         "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
+    }
+
+
+def number_parameter(name: str, description: str, least: int, most: int, default: int) -> dict[str, Any]:
+    """A whole-number query parameter."""
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "description": description,
+        "schema": {"type": "integer", "minimum": least, "maximum": most, "default": default},
     }
 
 
@@ -257,6 +270,64 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                         },
                         **common,
                         **batch_errors,
+                    },
+                }
+            },
+            "/api/{puzzle}/counts": {
+                "post": {
+                    "operationId": "counts",
+                    "summary": "Counts of optimal solutions alone: one line per input line, in order",
+                    "parameters": [puzzle],
+                    "requestBody": lines_body,
+                    "responses": {
+                        "200": {
+                            "description": "one line per input line: how many optimal move sequences, 0 when "
+                            "unsolvable, or `error: line N: why` for a line that cannot be read",
+                            "content": {
+                                "text/plain": {"schema": {"type": "string", "pattern": r"^((\d+|error: .*)\n)*$"}}
+                            },
+                        },
+                        **common,
+                        **batch_errors,
+                    },
+                }
+            },
+            "/api/{puzzle}/random": {
+                "get": {
+                    "operationId": "random",
+                    "summary": "An optimal solution drawn uniformly from all of them; the same seed draws the same",
+                    "parameters": [puzzle, state, number_parameter("seed", "fixes the draw", 0, 2**63 - 1, 0)],
+                    "responses": {
+                        "200": answer("the solve object of the drawn solution, with its seed", "Solution"),
+                        "304": {"description": "not modified (If-None-Match matched the ETag)"},
+                        "400": error("a missing, malformed or over-long state, or a seed out of range"),
+                        **common,
+                    },
+                }
+            },
+            "/api/{puzzle}/solutions": {
+                "get": {
+                    "operationId": "solutions",
+                    "summary": "Every optimal solution in the puzzle's order, up to a limit, streamed",
+                    "parameters": [
+                        puzzle,
+                        state,
+                        number_parameter("limit", "the most solutions sent", 1, settings.max_solutions, 100),
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "JSON Lines: a Solution per optimal solution, numbered from 0, each with "
+                            "the count of them all (also in the X-Count header)",
+                            "headers": {"X-Count": {"schema": COUNT}},
+                            "content": {
+                                NDJSON: {
+                                    "schema": {"type": "string"},
+                                    "x-line-schema": {"$ref": "#/components/schemas/Solution"},
+                                }
+                            },
+                        },
+                        "400": error("a missing, malformed or over-long state, or a limit out of range"),
+                        **common,
                     },
                 }
             },

@@ -64,9 +64,11 @@ class Explorer:
     def puzzle(self, request: Request) -> Puzzle:
         return self.reader.puzzle(request)
 
-    def position(self, puzzle: Puzzle, board: Any) -> dict[str, Any]:
-        """Everything the templates show of one position."""
-        return position(self.tables, puzzle, board)
+    def position(self, puzzle: Puzzle, board: Any, request: Request | None = None) -> dict[str, Any]:
+        """Everything the templates show of one position (its solution drawn
+        by the request's `way`, a seed, where it gives one)."""
+        way = None if request is None else self.reader.number(request, "way", None, 0, 2**63 - 1)
+        return position(self.tables, puzzle, board, way)
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any]:
         """What the random-position form offers: the distances that exist and one to start at."""
@@ -109,12 +111,13 @@ class Explorer:
             except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
                 status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
                 raise ApiError(status, str(error), page={"puzzle": puzzle, "state": given}) from None
-        return self.render(request, "explorer.html", {**self.position(puzzle, board), "range": self.distances(puzzle)})
+        context = {**self.position(puzzle, board, request), "range": self.distances(puzzle)}
+        return self.render(request, "explorer.html", context)
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
         puzzle = self.puzzle(request)
-        context = self.position(puzzle, self.reader.board(puzzle, self.reader.state(request, puzzle)))
+        context = self.position(puzzle, self.reader.board(puzzle, self.reader.state(request, puzzle)), request)
         template = self.templates.get_template("position.html")
         return HTMLResponse(template.render(request=request, **context))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ninebase.lookup import Tables
-from ninebase.puzzles import Change, Probe, Puzzle, Successor, plural
+from ninebase.puzzles import Change, Probe, Puzzle, Solution, Successor, plural
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class MoveRow:
     """keep (one closer), same (no closer), lose (farther) or unsolvable."""
     change: str
     motion: str
+    ways: int | None = None
+    """The optimal solutions from the position the move leads to, where the puzzle counts them."""
 
 
 @dataclass(frozen=True)
@@ -70,13 +72,13 @@ def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: 
         kind,
         change,
         motion_json(puzzle.page.move_changes(board, index)),
+        successor.count,
     )
 
 
-def frames(puzzle: Puzzle, probed: Probe) -> list[Frame]:
+def frames(puzzle: Puzzle, solution: Solution) -> list[Frame]:
     """The solution's moves played from its first board, in the order they
     are reported (clocks reports its moves sorted)."""
-    solution = probed.solution
     board = solution.boards[0]
     shown = [Frame("", puzzle.page.svg(board), "{}")]
     indices = move_index(puzzle)
@@ -88,8 +90,9 @@ def frames(puzzle: Puzzle, probed: Probe) -> list[Frame]:
     return shown
 
 
-def position(tables: Tables, puzzle: Puzzle, board: Any) -> dict[str, Any]:
-    """Everything the templates show of one position."""
+def position(tables: Tables, puzzle: Puzzle, board: Any, way: int | None = None) -> dict[str, Any]:
+    """Everything the templates show of one position; its solution drawn at
+    random by seed `way` from every optimal one, where given (and counted)."""
     probed = tables.probe(puzzle, puzzle.compact(board))
     page = puzzle.page
     solution = probed.solution
@@ -100,6 +103,8 @@ def position(tables: Tables, puzzle: Puzzle, board: Any) -> dict[str, Any]:
     ]
     goal = page.goal(solution)
     distance = probed.distance
+    counted = solution.count is not None and distance
+    played = tables.random_solution(puzzle, solution.state, way) if counted and way is not None else solution
     if distance is None:
         status = "Unsolvable: " + solution.extra.get("reason", "no goal can be reached")
     else:
@@ -115,6 +120,8 @@ def position(tables: Tables, puzzle: Puzzle, board: Any) -> dict[str, Any]:
         "unit": puzzle.unit,
         "moves": rows,
         "best": rows[0] if rows and distance else None,
-        "frames": frames(puzzle, probed) if distance else [],
+        "frames": frames(puzzle, played) if distance else [],
         "panel": page.page_panel(tables.table(puzzle), board),
+        "count": solution.count,
+        "way": way,
     }

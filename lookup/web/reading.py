@@ -5,6 +5,7 @@ what was sent. The API and the pages read requests alike through it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -14,6 +15,9 @@ from ninebase.puzzles import InputError, Puzzle, shown
 
 from .errors import ApiError
 from .settings import Settings
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")
+"""A query parameter's number as people write it (no `_`, no digits of other scripts)."""
 
 
 class Reader:
@@ -49,6 +53,16 @@ class Reader:
     def bad_state(self, puzzle: Puzzle, state: str, error: InputError) -> ApiError:
         """The 400 for a state from a URL that cannot be read, naming what is wrong."""
         return ApiError(400, f"state {self.shown(state)}: {error}; expected {puzzle.compact_help}")
+
+    def number(self, request: Request, name: str, default: int, least: int, most: int) -> int:
+        """A whole-number query parameter from `least` to `most` (`default`
+        when there is none); 400 naming it otherwise."""
+        text = request.query_params.get(name)
+        if text is None or not text.strip():
+            return default
+        if not WHOLE_NUMBER.fullmatch(text.strip()) or not least <= int(text) <= most:
+            raise ApiError(400, f"{name} is {self.shown(text)}: give a whole number from {least:,} to {most:,}")
+        return int(text)
 
     def board(self, puzzle: Puzzle, state: str) -> Any:
         """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""

@@ -57,6 +57,8 @@ class Settings:
     """The largest batch body read (413 past it)."""
     max_batch_lines: int = least(100_000, 1)
     """The most lines one batch may hold (413 past it)."""
+    max_solutions: int = least(1_000_000, 1)
+    """The most optimal solutions one `solutions` request lists (a larger `limit` is refused)."""
     body_seconds: float = least(30.0, 0.001)
     """How long a client may take to send a batch body."""
     batches_running: int = least(2, 1)
