@@ -62,3 +62,20 @@ def test_every_link_between_the_documents_leads_somewhere() -> None:
 def test_the_readme_is_for_the_first_hour() -> None:
     """README.md stays short; the rest is in docs/ by reader (issue 28)."""
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
+
+
+def test_the_format_document_names_every_attribute_and_dataset(tables_dir: Path) -> None:
+    """tables/FORMAT.md describes what the built files hold: every root and
+    dataset attribute and every dataset is named there, and its version is the reader's."""
+    import h5py
+
+    from ninebase.lookup.tablefile import FORMAT_VERSION
+
+    text = (ROOT / "tables" / "FORMAT.md").read_text(encoding="utf-8")
+    assert f"(version {FORMAT_VERSION})" in text.splitlines()[0]
+    for path in sorted(tables_dir.glob("*.h5")):
+        with h5py.File(path, "r") as file:
+            names = set(file.attrs)
+            file.visititems(lambda name, item: names.update({name.rsplit("/", 1)[-1], *item.attrs}))
+        for name in sorted(names):
+            assert f"`{name}`" in text, (path.name, name)
