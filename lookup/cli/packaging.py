@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ninebase.puzzles import Puzzle, plural
 
 from .common import EXIT_STATUS_HELP, SEED, open_for, puzzle_argument, reported_errors, tables_option
+from .rules import RulesCommand, rule_choice
 
 DEFAULT_CASES = 100
 
 
-@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP)
+@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP, cls=RulesCommand)
 @puzzle_argument
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same test data.")
@@ -30,15 +32,25 @@ DEFAULT_CASES = 100
 @click.option("--scoring", is_flag=True, help="Score answers as the original did (sansu: 0 to 10 points per test).")
 @tables_option
 def package(
-    puzzle: Puzzle, directory: Path, seed: int, cases: int, zip_: bool, scoring: bool, tables_dir: Path | None
+    puzzle: Puzzle,
+    directory: Path,
+    seed: int,
+    cases: int,
+    zip_: bool,
+    scoring: bool,
+    tables_dir: Path | None,
+    **variant: Any,
 ) -> None:
     """Write a complete problem package for PUZZLE into DIRECTORY (new or
     empty): problem.yaml, the statement, sample and secret test data chosen
     with the tablebase, validators that need neither ninebase nor tables,
-    and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it."""
+    and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it.
+    `ninebase package nine DIR --size 9` writes the story's 9x9 problem (within
+    999 operations), its test data drawn at random and answered by the construction."""
     from ninebase.lookup.contest import check_target, write_package, zip_path
 
     with reported_errors():
+        puzzle = rule_choice(puzzle, variant)
         check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built
         with open_for(tables_dir) as tables:
             written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring)

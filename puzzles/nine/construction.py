@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from .sizes import geometry, operation_names, unsolvable_reason
+from .sizes import meets_class_rule, operation_names, unsolvable_reason
 from .steps import Candidates, Steps, candidates, chosen_steps, tables, take
 
 GENERIC_COST = 8
@@ -90,6 +90,12 @@ def construct(a: np.ndarray, b: np.ndarray) -> list[str]:
 
 def construct_many(a: np.ndarray, b: np.ndarray) -> list[list[str]]:
     """`construct` for boards a[i], b[i] of one size at once (the same answers, faster per board)."""
+    names = operation_names(a.shape[1])
+    return [[names[number] for number in numbers] for numbers in construct_numbers(a, b)]
+
+
+def construct_numbers(a: np.ndarray, b: np.ndarray) -> list[list[int]]:
+    """`construct_many`, each operation by its number in `operation_names`."""
     _check(a, b)
     count, n = a.shape[0], a.shape[1]
     t = tables(n)
@@ -123,8 +129,7 @@ def construct_many(a: np.ndarray, b: np.ndarray) -> list[list[str]]:
         unturned = (steps.family == 0) & (steps.turn_a == turn_a) & (steps.turn_b == turn_b)
         pending = np.where(unturned[:, None], pending ^ steps.columns, steps.columns)
         turn_a, turn_b = steps.turn_a, steps.turn_b
-    names = operation_names(n)
-    answers = [[names[number] for number in shortened(numbers)] for numbers in operations]
+    answers = [shortened(numbers) for numbers in operations]
     if any(len(answer) > limit for answer, limit in zip(answers, accounted.tolist(), strict=True)):
         raise AssertionError("shortening removed fewer operations than the steps' costs counted on")
     return answers
@@ -139,11 +144,7 @@ def _check(a: np.ndarray, b: np.ndarray) -> None:
         raise ValueError(f"the size must be from 1 to 255, found {n}")
     if ((a != 0) & (a != 1)).any() or ((b != 0) & (b != 1)).any():
         raise ValueError("the matrices must hold 0s and 1s only")
-    shape = geometry(n)
-    classes = len(shape.orbits)
-    places = (np.arange(count)[:, None] * classes + shape.class_of.ravel()).ravel()
-    ones = np.bincount(places, weights=(a.astype(np.int64) + b).ravel(), minlength=count * classes)
-    wrong = (ones.reshape(count, classes) != [len(orbit) for orbit in shape.orbits]).any(axis=1)
+    wrong = ~meets_class_rule(a, b)
     if wrong.any():
         board = int(np.argmax(wrong))
         raise UnsolvableBoard(f"board {board + 1}: {unsolvable_reason(a[board], b[board])}")
