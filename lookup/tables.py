@@ -387,7 +387,12 @@ class Tables:
     def _counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
         rules = self.resolve(puzzle)
         if rules.counting is None:
-            raise InputError(f"{rules.name} does not count its optimal solutions")
+            built = (
+                ""
+                if rules.exact
+                else " (under these rules its answers come from a construction, not proven the fewest)"
+            )
+            raise InputError(f"{rules.name} does not count its optimal solutions{built}")
         return rules, rules.counting
 
     # The original formats ----------------------------------------------------------

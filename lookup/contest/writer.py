@@ -13,6 +13,7 @@ from ninebase.puzzles import InputError, Puzzle
 
 from ..tables import Tables
 from .cases import Case, choose_cases
+from .drawn import drawn_cases
 from .kit import Kit
 
 SHORT_NAME = re.compile(r"[a-z0-9]+")
@@ -73,7 +74,8 @@ def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool) -> Pac
         package.add(f"data/sample/{number}.in", text)
         package.add(f"data/sample/{number}.ans", answers(tables, puzzle, instances))
     package.samples = len(samples)
-    package.cases = choose_cases(tables, kit, seed, cases, taken)
+    choose = choose_cases if puzzle.storage is not None else drawn_cases  # without a table, nothing to sample
+    package.cases = choose(tables, kit, seed, cases, taken)
     for number, case in enumerate(package.cases, 1):
         stem = f"data/secret/{case.file_name(number)}"
         package.add(f"{stem}.in", kit.input_text(list(case.instances)))
