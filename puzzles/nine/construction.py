@@ -21,6 +21,7 @@ The method and its proof are in docs/nine-construction.md; in short:
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +41,13 @@ _SCALE, _GENERIC_SCORE, _SPECIAL_SCORE = 10, round(10 * PRICE), round(10 * PRICE
 _INVERSE_TURN = (1, 0, 3, 2)
 _TURN_OPERATIONS = ((), (0,), (0, 0), (1,))
 """Operation numbers (AL=0, AR=1, BL=2, BR=3, Ck=3+k) turning A by 0..3 quarters; B's are these plus 2."""
+_TURN_WORDS = [
+    (*_TURN_OPERATIONS[quarters_a], *(2 + o for o in _TURN_OPERATIONS[quarters_b]))
+    for quarters_a in range(4)
+    for quarters_b in range(4)
+]
+"""The operations turning A by quarters_a and B by quarters_b (at 4 * quarters_a + quarters_b)."""
+_TURNS_BOTH = np.arange(16).reshape(4, 4)
 
 
 class UnsolvableBoard(ValueError):
@@ -179,17 +187,20 @@ def _write(
     """Append each board's step to its operations (turns, then the exchanges)."""
     first_column = 4
     rows = (steps.family > 0).tolist()
+    turns = _TURNS_BOTH[(steps.turn_a - turn_a) % 4, (steps.turn_b - turn_b) % 4].tolist()
+    middle = np.where(steps.middle_b, 2, 0) + ((steps.family - 1) // 2 != 0)
+    middles = np.stack([middle, first_column + steps.middle_column, np.array(_INVERSE_TURN)[middle]], axis=1).tolist()
+    exchanging, columns = np.nonzero(steps.columns)
+    bounds = np.searchsorted(exchanging, np.arange(len(boards) + 1)).tolist()
+    columns = (columns + first_column).tolist()
     for index, board in enumerate(boards.tolist()):
         written = operations[board]
-        written.extend(_TURN_OPERATIONS[(int(steps.turn_a[index]) - int(turn_a[index])) % 4])
-        written.extend(2 + o for o in _TURN_OPERATIONS[(int(steps.turn_b[index]) - int(turn_b[index])) % 4])
-        exchanged = (np.flatnonzero(steps.columns[index]) + first_column).tolist()
-        written.extend(exchanged)
+        written += _TURN_WORDS[turns[index]]
+        exchanged = columns[bounds[index] : bounds[index + 1]]
+        written += exchanged
         if rows[index]:
-            left = (int(steps.family[index]) - 1) // 2 == 0
-            middle = (2 if steps.middle_b[index] else 0) + (0 if left else 1)
-            written.extend((middle, first_column + int(steps.middle_column[index]), _INVERSE_TURN[middle]))
-            written.extend(exchanged)
+            written += middles[index]
+            written += exchanged
 
 
 def shortened(operations: list[int]) -> list[int]:
@@ -197,32 +208,25 @@ def shortened(operations: list[int]) -> list[int]:
     exchanges commute, and so do exchanges between two turns, so each run of
     turns is written as its net quarter turns of A and of B, and each run of
     exchanges as the columns exchanged an odd number of times in it."""
-    runs: list[list[int] | dict[int, None]] = []  # [quarters of A, quarters of B], or the exchanges in order
+    # each run: (True, the exchanges in order) or (False, [quarters of A, quarters of B]); an empty run is dropped
+    runs: list[tuple[bool, Any]] = []
     for number in operations:
-        if number >= 4:
-            if not runs or not isinstance(runs[-1], dict):
-                runs.append({})
-            exchanges = runs[-1]
-            assert isinstance(exchanges, dict)
-            if number in exchanges:
-                del exchanges[number]
+        exchange = number >= 4
+        if not runs or runs[-1][0] != exchange:
+            runs.append((exchange, {} if exchange else [0, 0]))
+        run = runs[-1][1]
+        if exchange:
+            if number in run:
+                del run[number]
             else:
-                exchanges[number] = None
-            empty = not exchanges
+                run[number] = None
+            empty = not run
         else:
-            if not runs or not isinstance(runs[-1], list):
-                runs.append([0, 0])
-            quarters = runs[-1]
-            assert isinstance(quarters, list)
-            quarters[number // 2] += 1 if number % 2 == 0 else -1
-            empty = quarters[0] % 4 == 0 and quarters[1] % 4 == 0
+            run[number >> 1] += 1 - 2 * (number & 1)
+            empty = not (run[0] & 3 or run[1] & 3)
         if empty:
             runs.pop()
     result: list[int] = []
-    for run in runs:
-        if isinstance(run, dict):
-            result.extend(run)
-        else:
-            result.extend(_TURN_OPERATIONS[run[0] % 4])
-            result.extend(2 + o for o in _TURN_OPERATIONS[run[1] % 4])
+    for exchange, run in runs:
+        result += run if exchange else _TURN_WORDS[4 * (run[0] & 3) + (run[1] & 3)]
     return result
