@@ -47,8 +47,8 @@ def drawn_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[st
     required = len(cases)
     if budget < required:
         raise InputError(
-            f"--cases {budget} is too few: the edge cases and the longest answers of {puzzle.name} under these "
-            f"rules take {required} cases"
+            f"--cases {budget} is too few: covering the edge cases and the longest answers of {puzzle.name} under "
+            f"these rules takes {required} cases"
         )
     for number, instance in enumerate(drawn[POOL:], 1):
         if len(cases) == budget:
