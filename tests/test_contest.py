@@ -106,23 +106,6 @@ def test_the_secret_data_covers_every_distance_the_hardest_and_each_class(tables
     assert max(map(len, cube)) == 15 and min(map(len, cube)) == 1
 
 
-def test_the_9x9_secret_data_holds_the_edge_cases_and_the_longest_constructions(tables: lookup.Tables, packages):
-    files = instances_of(packages["nine9"], "secret")
-    instances = [instance for file in files for instance in file]
-    assert len(files) == len(instances) == len(set(instances)) == fewest_cases(tables, "nine9")
-    assert {"0" * 81 + " " + "1" * 81, "1" * 81 + " " + "0" * 81} <= set(instances)  # the goal, every cell a defect
-    lengths = tables.distances(PACKAGED["nine9"], instances).tolist()
-    assert min(lengths) == 0 and all(0 <= length <= 385 for length in lengths)
-    longest = [
-        PACKAGED["nine9"].compact(board)
-        for path in sorted(packages["nine9"].glob("data/secret/*longest*.in"))
-        for board in PACKAGED["nine9"].formats.read(path.read_text())
-    ]
-    rng = random.Random(9)
-    fresh = sorted(tables.distances(PACKAGED["nine9"], [written(*random_solvable(9, rng)) for _ in range(400)]))
-    assert len(longest) == 5 and min(tables.distances(PACKAGED["nine9"], longest)) >= fresh[int(0.95 * len(fresh))]
-
-
 def test_answer_files_are_the_original_output(tables: lookup.Tables, packages) -> None:
     for name, package in packages.items():
         puzzle = PACKAGED[name]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nine_rules import matrices, names_of, operate, random_solvable, replay, solved, written
 
-from ninebase import puzzles
+from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
 from ninebase.puzzles import InputError
 
@@ -125,6 +125,24 @@ def test_the_plain_build_leaves_the_4x4_table_out(tables_dir: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--tables", str(tables_dir)])  # every table of the plain build is there
     assert result.exit_code == 0 and "all tables present" in result.stderr
     assert not (tables_dir / "nine-4.h5").exists()
+
+
+def test_the_9x9_package_holds_the_edge_cases_and_the_longest_constructions(tables_dir: Path, tmp_path: Path) -> None:
+    """Its secret data, with no table to choose from: the kit's edge cases, then the five longest constructions
+    of 2,000 boards drawn (as long as the longest twentieth of boards drawn here, at least), then random ones."""
+    nine = NINE.variant({"size": 9})
+    done = CliRunner().invoke(main, ["package", "nine", str(tmp_path / "nine9"), "--size", "9", "--cases", "12",
+                                     "--tables", str(tables_dir)])  # fmt: skip
+    assert done.exit_code == 0 and "(edge case 3, longest 5, random 4)" in done.output, done.output
+    files = sorted((tmp_path / "nine9" / "data" / "secret").glob("*.in"))
+    instances = [nine.compact(board) for path in files for board in nine.formats.read(path.read_text())]
+    assert len(instances) == len(set(instances)) == 12 and "0" * 81 + " " + "1" * 81 in instances
+    with lookup.open_tables(tables_dir) as tables:
+        lengths = tables.distances(nine, instances).tolist()
+        rng = random.Random(9)
+        fresh = sorted(tables.distances(nine, [written(*random_solvable(9, rng)) for _ in range(400)]).tolist())
+    longest = [length for path, length in zip(files, lengths, strict=True) if "longest" in path.name]
+    assert len(longest) == 5 and min(longest) >= fresh[int(0.95 * len(fresh))] and max(lengths) <= 385
 
 
 # the parsers --------------------------------------------------------------------

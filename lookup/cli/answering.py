@@ -97,8 +97,9 @@ def solve(
 ) -> None:
     """Solve one instance in compact form: `ninebase solve sansu 175426839`:
     the first optimal solution in the puzzle's tie-break order, or with
-    --random one drawn uniformly from all of them. Rule options (such as
-    clocks' --hours and --backward) are answered without a table."""
+    --random one drawn uniformly from all of them. Rule options choose other
+    rules: clocks' --hours and --backward (answered without a table), nine's
+    --size (exact from tables up to 4, a construction from 5)."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch)
