@@ -101,11 +101,13 @@ def _against_construction(puzzle: Puzzle, length: int, constructed: int) -> Verd
     answer within the original judge's limit (if it has one) is valid, one
     over it invalid, and the verdict says how it compares with the construction."""
     counted = plural(length, *puzzle.unit)
+    if length == 0:  # the goal itself: nothing is fewer
+        return Verdict(OPTIMAL, f"{counted}, the fewest possible: the board is the goal")
     difference = length - constructed
     compared = (
         "as long as the construction's"
         if difference == 0
-        else f"{abs(difference)} {'more' if difference > 0 else 'fewer'} than the construction's {constructed}"
+        else f"{abs(difference):,} {'more' if difference > 0 else 'fewer'} than the construction's {constructed:,}"
     )
     limit = puzzle.formats.answer_limit
     if limit is not None and length > limit:

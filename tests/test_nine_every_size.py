@@ -247,6 +247,7 @@ def test_check_against_the_optimum_and_the_construction(tables: lookup.Tables) -
         assert verdict.kind == kind and said in verdict.detail, verdict
     same = tables.check(at(9), instances, f"{len(moves)}\n" + "\n".join(moves))
     assert "within the original judge's limit of 999" in same.detail
+    assert tables.check(at(9), at(9).formats.read(original(goal(9))), "0\n").kind == OPTIMAL  # nothing is fewer
     misnumbered = "\n".join(move.replace("C9", "C10") for move in moves)
     assert tables.check(at(9), instances, f"{len(moves)}\n{misnumbered}").kind == INVALID
 
