@@ -64,6 +64,16 @@ def breadth_first(start: str, limit: int) -> dict[str, int]:
     return seen
 
 
+def boards_on_the_way(state: str, moves: list[str]) -> list[str]:
+    """The board before the first move and after each, by the simulator."""
+    a, b = matrices(state)
+    shown = [state]
+    for move in moves:
+        a, b = operate(a, b, move)
+        shown.append(written(a, b))
+    return shown
+
+
 def replayed_to_goal(state: str, moves: list[str]) -> bool:
     return solved(*replay(*matrices(state), moves))
 
@@ -95,6 +105,7 @@ def test_every_2x2_board_against_a_search_from_the_goal(tables: lookup.Tables) -
         solution = tables.solve(at(2), board)
         if board in reached:
             assert solution.distance == reached[board] == len(solution.moves)
+            assert [at(2).compact(shown) for shown in solution.boards] == boards_on_the_way(board, solution.moves)
             assert replayed_to_goal(board, solution.moves) and int(solution.count) >= 1
         else:
             assert solution.distance is None and "hold" in solution.extra["reason"] and solution.count == 0
@@ -127,6 +138,7 @@ def test_the_4x4_table_against_a_search_from_the_goal(four: lookup.Tables) -> No
     for state in random.Random(4).sample(states, 200) + four.sample(at(4), 16, 4, 0)[0]:
         solution = four.solve(at(4), state)
         assert replayed_to_goal(state, solution.moves) and solution.distance == len(solution.moves)
+        assert [at(4).compact(shown) for shown in solution.boards] == boards_on_the_way(state, solution.moves)
         closest = four.probe(at(4), state).successors[0].distance
         assert closest == (solution.distance - 1 if solution.distance else 1)
     assert four.sample(at(4), 16, 10, 0)[1] == 4  # the four boards 16 away, A = B
@@ -155,8 +167,10 @@ def test_4x4_counts_and_unsolvable_boards(four: lookup.Tables) -> None:
 def test_constructed_answers_reach_the_goal_within_the_bound(board) -> None:
     state = written(*board)
     n = len(board[0])
-    answer = lookup.Tables("/nonexistent").solve(at(n), state).to_dict()  # no table is opened
+    solution = lookup.Tables("/nonexistent").solve(at(n), state)  # no table is opened
+    answer = solution.to_dict()
     assert replayed_to_goal(state, answer["moves"]) and answer["distance"] == len(answer["moves"])
+    assert [at(n).compact(shown) for shown in solution.boards] == boards_on_the_way(state, answer["moves"])
     assert answer["optimal"] is False and answer["bound"] == documented_bound(n) >= answer["distance"]
     assert "count" not in answer
 
