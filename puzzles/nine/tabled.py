@@ -4,7 +4,7 @@
 breaking the rule has no number: it is unsolvable, and says why.
 
 A board is a number as at size 3 (`board.Bits`); its table index is worked
-out from two lookups per class (`Numbering`), so one answer costs a few
+out from two table lookups and one per class (`Numbering`), so one answer costs a few
 microseconds, as at size 3.
 """
 
