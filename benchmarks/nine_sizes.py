@@ -26,7 +26,7 @@ import numpy as np
 
 from ninebase.puzzles.nine.construction import bound, construct, construct_many
 from ninebase.puzzles.nine.dense import dense_index
-from ninebase.puzzles.nine.sizes import geometry
+from ninebase.puzzles.nine.sizes import geometry, random_boards
 
 CHUNK = 1000
 
@@ -94,19 +94,6 @@ def gaps(distances: dict[int, np.ndarray], states: int) -> None:
             f"ratio mean {(lengths / np.maximum(optimum, 1)).mean():.2f}; bound {bound(n)}; "
             f"{seconds / len(index) * 1e3:.3f} ms per board"
         )
-
-
-def random_boards(n: int, count: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Uniform over the boards meeting the class rule."""
-    shape = geometry(n)
-    a = np.zeros((count, n, n), dtype=np.int8)
-    b = np.zeros_like(a)
-    for orbit in shape.orbits:
-        cells = 2 * len(orbit)
-        ones = np.argsort(rng.random((count, cells)), axis=1) < len(orbit)
-        rows, columns = np.array(orbit).T
-        a[:, rows, columns], b[:, rows, columns] = ones[:, : len(orbit)], ones[:, len(orbit) :]
-    return a, b
 
 
 def _chunks(a: np.ndarray, b: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:

@@ -20,7 +20,8 @@ import numpy as np
 
 from ninebase import puzzles
 from ninebase.lookup.tablefile import TableError, TableFile, table_path
-from ninebase.puzzles import SINGLE_SEARCH
+from ninebase.lookup.tables import table_name
+from ninebase.puzzles import SINGLE_SEARCH, Puzzle
 
 from .engine import breadth_first
 from .writer import PARTIAL_GLOB, write_table
@@ -32,7 +33,9 @@ __all__ = ["BuildReport", "build", "is_built"]
 
 @dataclass(frozen=True)
 class BuildReport:
-    """What one puzzle's build produced."""
+    """What one puzzle's build produced: `puzzle` names its table (`nine-4`
+    for nine at size 4), `rules` is the puzzle it was built for where that
+    is not simply the puzzle of that name."""
 
     puzzle: str
     states: int
@@ -40,6 +43,7 @@ class BuildReport:
     max_distance: int
     seconds: float
     file_bytes: int
+    rules: Puzzle | None = None
 
 
 class ProgressBar(Protocol):
@@ -51,9 +55,17 @@ ProgressFactory = Callable[[str, int], AbstractContextManager[ProgressBar]]
 (such as click.progressbar) that advances as states are settled."""
 
 
-def is_built(name: str, directory: Path) -> bool:
-    """Whether a table file of the current format for `name` is in place
+def table_of(puzzle: Puzzle | str) -> tuple[Puzzle, str]:
+    """A puzzle (given by name, or as an object: a variant with a table of its
+    own) and the name of its table; InputError where it has no table."""
+    rules = puzzle if isinstance(puzzle, Puzzle) else puzzles.get(puzzle)
+    return rules, table_name(rules, "there is none to build")
+
+
+def is_built(puzzle: Puzzle | str, directory: Path) -> bool:
+    """Whether a table file of the current format for `puzzle` is in place
     (its attributes checked; `verify` checks the rest)."""
+    _, name = table_of(puzzle)
     try:
         TableFile(table_path(directory, name), name).close()
     except TableError:
@@ -61,9 +73,9 @@ def is_built(name: str, directory: Path) -> bool:
     return True
 
 
-def build_one(name: str, directory: Path, progress: ProgressFactory | None = None) -> BuildReport:
-    """Run every search of one puzzle and write its table file."""
-    puzzle = puzzles.get(name)
+def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory | None = None) -> BuildReport:
+    """Run every search of one puzzle (by name, or a variant with a table) and write its table file."""
+    puzzle, name = table_of(puzzle)
     started = time.perf_counter()
     groups = {}
     counted = []
@@ -96,7 +108,8 @@ def build_one(name: str, directory: Path, progress: ProgressFactory | None = Non
     }
     size = write_table(table_path(directory, name), attrs, groups)
     seconds = time.perf_counter() - started
-    return BuildReport(name, states, int(histogram.sum()), len(histogram) - 1, seconds, size)
+    rules = None if puzzle.name == name else puzzle
+    return BuildReport(name, states, int(histogram.sum()), len(histogram) - 1, seconds, size, rules)
 
 
 @contextmanager
@@ -116,18 +129,16 @@ def exclusive_builder(directory: Path) -> Iterator[None]:
 
 
 def build(
-    names: Iterable[str] | None = None,
+    names: Iterable[str | Puzzle] | None = None,
     directory: Path | str = "tables",
     force: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[BuildReport]:
-    """Build the named puzzles' tables (all by default) that are missing or
-    outdated (or damaged), or all of them with `force`; return a report per
-    table built."""
+    """Build the tables (every puzzle's by default) of the puzzles named, or
+    given as objects (a variant with a table of its own: nine at size 4),
+    that are missing or outdated (or damaged), or all of them with `force`;
+    return a report per table built."""
     directory = Path(directory)
+    chosen = [table_of(puzzle)[0] for puzzle in (names or puzzles.names())]
     with exclusive_builder(directory):
-        return [
-            build_one(name, directory, progress)
-            for name in (names or puzzles.names())
-            if force or not is_built(name, directory)
-        ]
+        return [build_one(puzzle, directory, progress) for puzzle in chosen if force or not is_built(puzzle, directory)]

@@ -22,6 +22,7 @@ import numpy as np
 
 from ninebase import puzzles
 from ninebase.lookup.tablefile import TableError, TableFile, flat_message, table_path
+from ninebase.lookup.tables import table_name
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
 
@@ -93,11 +94,13 @@ def check_histogram(attrs: dict[str, Any], histogram: np.ndarray, state_count: i
         raise VerificationError(f"{where}: the stored largest distance or state count does not match")
 
 
-def verify(name: str, directory: Path) -> str:
-    """Check one puzzle's table file; return a one-line summary or raise TableError."""
-    path = table_path(directory, name)
+def verify(puzzle: Puzzle | str, directory: Path) -> str:
+    """Check one puzzle's table file (a puzzle by name, or a variant with a
+    table of its own); return a one-line summary or raise TableError."""
+    rules = puzzle if isinstance(puzzle, Puzzle) else puzzles.get(puzzle)
+    path = table_path(directory, table_name(rules, "there is none to verify"))
     try:
-        return _verify(puzzles.get(name), path)
+        return _verify(rules, path)
     except TableError:
         raise
     except Exception as error:  # contents so wrong that a check itself cannot run
@@ -105,7 +108,7 @@ def verify(name: str, directory: Path) -> str:
 
 
 def _verify(puzzle: Puzzle, path: Path) -> str:
-    name = puzzle.name
+    name = puzzle.storage.table_name
     with TableFile(path, name) as table:
         expected = puzzle.storage.file_attrs()
         for key, value in expected.items():

@@ -30,11 +30,13 @@ def puzzle_names() -> tuple[str, ...]:
 
 
 def solve_variant(puzzle: str, state: Any, **rules: Any) -> Solution:
-    """An optimal solution under other rules a puzzle offers (its
-    `variant_options`), answered without a table: for clocks, `hours=12`
-    (12-hour dials, values 1..12, a move turns one hour) and
-    `backward=True` (a move may turn back). Moves are numbers, negative for
-    a backward turn, sorted by absolute value. The same as
+    """A solution under other rules a puzzle offers (its `variant_options`):
+    for clocks, `hours=12` (12-hour dials, values 1..12, a move turns one
+    hour) and `backward=True` (a move may turn back), answered without a
+    table (moves are numbers, negative for a backward turn, sorted by
+    absolute value); for nine, `size=N` (2 to 64): exact from the tables of
+    sizes 2 to 4 (in the default directory), from 5 a construction within a
+    proven bound (`"optimal": false`). The same as
     `Tables().solve(puzzles.get(puzzle).variant(rules), state)`.
 
     >>> solve_variant("clocks", "1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves

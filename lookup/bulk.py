@@ -56,7 +56,7 @@ class ReadAtOnce:
 
 def read_at_once(puzzle: Puzzle, lines: Lines) -> ReadAtOnce:
     """Let the puzzle read what it can of the chunk all at once."""
-    cells, plain = lines.matrix()
+    cells, plain = lines.matrix(puzzle.many.widest)
     read_many = puzzle.many.read_many
     if plain.all():  # the usual case: no copies
         keys, accepted = read_many(cells) if len(cells) else (np.zeros(0, dtype=np.int64), plain)

@@ -84,6 +84,8 @@ def _replay(puzzle: Puzzle, board: Any, optimum: int, answer: ProposedAnswer) ->
 
 
 def _length_verdict(puzzle: Puzzle, length: int, optimum: int) -> Verdict:
+    if not puzzle.exact:
+        return _against_construction(puzzle, length, optimum)
     limit = puzzle.formats.answer_limit
     note = ""
     if limit is not None:
@@ -92,3 +94,23 @@ def _length_verdict(puzzle: Puzzle, length: int, optimum: int) -> Verdict:
     if length == optimum:
         return Verdict(OPTIMAL, f"{counted}, the fewest possible{note}")
     return Verdict(VALID, f"{counted}, {length - optimum} more than the optimum of {optimum}{note}")
+
+
+def _against_construction(puzzle: Puzzle, length: int, constructed: int) -> Verdict:
+    """Where answers come from a construction, no optimum is known: a valid
+    answer within the original judge's limit (if it has one) is valid, one
+    over it invalid, and the verdict says how it compares with the construction."""
+    counted = plural(length, *puzzle.unit)
+    if length == 0:  # the goal itself: nothing is fewer
+        return Verdict(OPTIMAL, f"{counted}, the fewest possible: the board is the goal")
+    difference = length - constructed
+    compared = (
+        "as long as the construction's"
+        if difference == 0
+        else f"{abs(difference):,} {'more' if difference > 0 else 'fewer'} than the construction's {constructed:,}"
+    )
+    limit = puzzle.formats.answer_limit
+    if limit is not None and length > limit:
+        return Verdict(INVALID, f"{counted} reach the goal, but the original judge allows at most {limit} ({compared})")
+    within = f"; within the original judge's limit of {limit}" if limit is not None else ""
+    return Verdict(VALID, f"{counted}, {compared} (the fewest is not known){within}")

@@ -45,8 +45,9 @@ def table_path(directory: Path, puzzle: str) -> Path:
     return Path(directory) / f"{puzzle}{SUFFIX}"
 
 
-def build_command(puzzle: str, directory: Path, force: bool = False) -> str:
-    return f"ninebase build --only {puzzle}{' --force' if force else ''} --tables {directory}"
+def build_command(selection: str, directory: Path, force: bool = False) -> str:
+    """The command that builds a table: `selection` is `--only PUZZLE` and any rule options that choose it."""
+    return f"ninebase build {selection}{' --force' if force else ''} --tables {directory}"
 
 
 def pack(values: np.ndarray, bits: int) -> np.ndarray:
@@ -121,23 +122,25 @@ def flat_message(error: BaseException) -> str:
 class TableFile:
     """An open table file whose attributes have been checked; datasets load on demand."""
 
-    def __init__(self, path: Path, puzzle: str) -> None:
+    def __init__(self, path: Path, puzzle: str, selection: str | None = None) -> None:
+        """The table of `puzzle` (its table's name) at `path`; `selection` is what
+        `ninebase build` is given to build it (by default `--only PUZZLE`)."""
         self.path = Path(path)
         self.puzzle = puzzle
+        self.selection = selection or f"--only {puzzle}"
         self._h5: h5py.File | None = None
         try:
             status = self.path.stat()
         except FileNotFoundError:
-            raise MissingTableError(
-                f"no {puzzle} table at {self.path}; build it with: {build_command(puzzle, self.path.parent)}", puzzle
-            ) from None
+            command = build_command(self.selection, self.path.parent)
+            raise MissingTableError(f"no {puzzle} table at {self.path}; build it with: {command}", puzzle) from None
         except OSError as error:
             raise self._damaged(f"cannot be read ({error.strerror})") from None
         if not stat.S_ISREG(status.st_mode):  # a directory, or a FIFO that would block the read forever
             kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
             raise TableError(
                 f"table file {self.path} is {kind}; remove it, then build the table with: "
-                f"{build_command(puzzle, self.path.parent)}",
+                f"{build_command(self.selection, self.path.parent)}",
                 puzzle,
             )
         self.signature = signature_of(status)
@@ -158,7 +161,7 @@ class TableFile:
 
     def _damaged(self, what: str) -> TableError:
         return TableError(
-            f"table file {self.path} {what}; rebuild it with: {build_command(self.puzzle, self.path.parent, True)}",
+            f"table file {self.path} {what}; rebuild it with: {build_command(self.selection, self.path.parent, True)}",
             self.puzzle,
         )
 

@@ -56,19 +56,29 @@ def resolve_tables_dir(path: str | os.PathLike[str] | None = None) -> Path:
     return default_tables_dir()
 
 
-def check_directory(directory: Path, puzzle: str | None = None) -> None:
+def check_directory(directory: Path, selection: str | None = None) -> None:
     """A missing tables directory is an error that names the build command
-    (and the one for `puzzle` alone, when one puzzle is asked for); a path
-    that cannot be a directory is one that says why."""
+    (and the one for one table alone, when one is asked for: `selection` is
+    what `ninebase build` is given, `--only PUZZLE` and any rule options); a
+    path that cannot be a directory is one that says why."""
     if directory.is_dir():
         return
     blocker = next((parent for parent in [directory, *directory.parents] if parent.exists()), None)
     if blocker is not None and not blocker.is_dir():
         raise TableError(f"tables directory {directory} cannot exist: {blocker} is a file; name another with --tables")
-    only = f" (or only this one: {build_command(puzzle, directory)})" if puzzle else ""
+    only = f" (or only this one: {build_command(selection, directory)})" if selection else ""
     raise MissingTableError(
         f"no tables directory {directory}; build the tables with: ninebase build --tables {directory}{only}"
     )
+
+
+def table_name(puzzle: Puzzle, so: str) -> str:
+    """The name of the table `puzzle` answers from; where it has none, InputError
+    saying how it is answered instead and what follows (`so`: "it has no stats")."""
+    if puzzle.storage is None:
+        how = "by a construction" if not puzzle.exact else "by its rules"
+        raise InputError(f"{puzzle.name} under these rules is answered {how}, without a table, so {so}")
+    return puzzle.storage.table_name
 
 
 class PuzzleTable:
@@ -76,9 +86,11 @@ class PuzzleTable:
     checked and unpacked on first use, then kept. This is the
     `puzzles.TableReader` the puzzles answer from."""
 
-    def __init__(self, directory: Path, name: str) -> None:
-        check_directory(directory, name)
-        self.file = TableFile(table_path(directory, name), name)
+    def __init__(self, directory: Path, name: str, selection: str | None = None) -> None:
+        """The table `name` in `directory`; `selection` builds it (`Storage.build_selection`)."""
+        selection = selection or f"--only {name}"
+        check_directory(directory, selection)
+        self.file = TableFile(table_path(directory, name), name, selection)
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
         self._derived: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -197,13 +209,14 @@ class Tables:
         return table
 
     def _open(self, rules: Puzzle, name: str) -> PuzzleTable:
+        selection = rules.storage.build_selection
         try:
-            return PuzzleTable(self.directory, name)
+            return PuzzleTable(self.directory, name, selection)
         except MissingTableError:
             if self.build_missing is None:
                 raise
         self.build_missing(rules)
-        return PuzzleTable(self.directory, name)
+        return PuzzleTable(self.directory, name, selection)
 
     # One instance ----------------------------------------------------------------
     def solve(self, puzzle: Puzzle | str, state: Any) -> Solution:
@@ -375,7 +388,12 @@ class Tables:
     def _counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
         rules = self.resolve(puzzle)
         if rules.counting is None:
-            raise InputError(f"{rules.name} does not count its optimal solutions")
+            built = (
+                ""
+                if rules.exact
+                else " (under these rules its answers come from a construction, not proven the fewest)"
+            )
+            raise InputError(f"{rules.name} does not count its optimal solutions{built}")
         return rules, rules.counting
 
     # The original formats ----------------------------------------------------------
@@ -403,9 +421,8 @@ class Tables:
         31
         """
         rules = self.resolve(puzzle)
+        table_name(rules, "it has no stats")
         storage, table = rules.storage, self.table(rules)
-        if storage is None or table is None:
-            raise InputError(f"{rules.name} under these rules is answered without a table, so it has no stats")
         if rules.counting is None:
             return table.derived("stats", lambda: storage.stats(table))
         return table.derived("stats", lambda: {**storage.stats(table), **count_stats(rules, table)})
@@ -418,9 +435,8 @@ class Tables:
         unsolvable instances), with `unique` only those with exactly one
         optimal answer, and how many such instances exist."""
         rules = self.resolve(puzzle)
+        table_name(rules, "nothing is sampled")
         table = self.table(rules)
-        if rules.storage is None or table is None:
-            raise InputError(f"{rules.name} under these rules is answered without a table, so nothing is sampled")
         return sample(rules, table, distance, count, seed, unique)
 
     # Serving -------------------------------------------------------------------------
@@ -506,4 +522,4 @@ def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:
     return Tables(path)
 
 
-__all__ = ["InputError", "Tables", "default_tables_dir", "open_tables", "resolve_tables_dir"]
+__all__ = ["InputError", "Tables", "default_tables_dir", "open_tables", "resolve_tables_dir", "table_name"]

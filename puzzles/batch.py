@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .storage import TableReader
 
 MAX_WIDTH = 64
-"""Lines longer than this are never read all at once (no compact form is as long)."""
+"""Lines longer than this are not read all at once unless a puzzle asks for longer (`ManyAtOnce.widest`)."""
 PADDING = 255
 """Fills a row of move indices after its last move."""
 
@@ -60,12 +60,12 @@ class Lines:
         except UnicodeDecodeError as error:
             raise InputError(f"{self.source} is not UTF-8 text (byte {self.offset + error.start + 1})") from None
 
-    def matrix(self) -> tuple[np.ndarray, np.ndarray]:
+    def matrix(self, widest: int = MAX_WIDTH) -> tuple[np.ndarray, np.ndarray]:
         """The lines as an (n, width) uint8 array, zero-padded, and which of
-        them a vectorised reader may see: at most MAX_WIDTH bytes of printable
+        them a vectorised reader may see: at most `widest` bytes of printable
         ASCII, not empty, with no space at either end."""
         lengths, count = self.lengths, len(self)
-        width = int(min(lengths.max(initial=0), MAX_WIDTH))
+        width = int(min(lengths.max(initial=0), widest))
         buffer = np.frombuffer(self.data, dtype=np.uint8)
         if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
             cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)

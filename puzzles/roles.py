@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .answers import Change, Probe, ProposedAnswer, Solution
-from .batch import AnswerColumns, OriginalStream, WholeInput
+from .batch import MAX_WIDTH, AnswerColumns, OriginalStream, WholeInput
 from .drawing import histogram_lines, svg
 from .storage import Packed, Search, TableReader, bits_for, width_for
 from .text import plural
@@ -48,6 +48,8 @@ class OriginalFormats(Role, ABC):
     """The input format in words, ending with an example after `e.g.` and a line break."""
     answer_limit: int | None = None
     """The original judge's cap on an answer's length, if it has one."""
+    kit: str | None = "contest"
+    """The folder beside the puzzle's package that holds its contest kit (None: it has none)."""
 
     @abstractmethod
     def read(self, text: str) -> list[Any]:
@@ -88,6 +90,11 @@ class OriginalFormats(Role, ABC):
         """For a format that names the board reached rather than the moves:
         why `answer` is impossible from `board`; None if it is possible."""
         raise NotImplementedError(f"{self.puzzle.name} answers list their moves")
+
+    def draw(self, count: int, seed: int) -> list[str]:
+        """`count` instances in compact form drawn at random (fixed by `seed`),
+        for the test data of a puzzle answered without a table to sample from."""
+        raise NotImplementedError(f"{self.puzzle.name} draws no instances without its table")
 
     def stream(self) -> OriginalStream:
         """A reader of the input as it arrives, answering each instance once
@@ -206,9 +213,13 @@ class ManyAtOnce(Role):
     scalar reader and answered alone, which is right for any puzzle and
     slow for many lines. Override all three hooks together."""
 
+    widest = MAX_WIDTH
+    """The longest line `read_many` is shown (a longer one is read alone)."""
+
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Keys (int64, for `solve_many` and `distances_of`) of the rows of an
-        (n, width) uint8 array of lines, and which rows were read. Rows hold
+        """Keys (int64, for `solve_many` and `distances_of`; a row of them
+        per line where one number is too few) of the rows of an (n, width)
+        uint8 array of lines, and which rows were read. Rows hold
         printable ASCII, zero-padded, with no space at either end. Read only a
         row written exactly as `compact` writes its instance (the answers echo
         it as their state); every other row is read alone by the scalar reader,
@@ -238,6 +249,11 @@ class Storage(Role, ABC):
     def table_name(self) -> str:
         """The name of the table file the puzzle answers from (`NAME.h5`)."""
         return self.puzzle.name
+
+    @property
+    def build_selection(self) -> str:
+        """What `ninebase build` is given to build this table: `--only NAME`, and the rule options that choose it."""
+        return f"--only {self.puzzle.name}"
 
     @abstractmethod
     def searches(self) -> Mapping[str, Search]:

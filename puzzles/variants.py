@@ -10,7 +10,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class VariantOption:
     """A rule option a puzzle offers beyond its table (clocks: `hours`,
-    `backward`); the CLI turns each into a `--NAME` option of `solve`."""
+    `backward`; nine: `size`); the CLI turns each into a `--NAME` option of
+    every command that names a puzzle."""
 
     name: str
     help: str
@@ -18,3 +19,5 @@ class VariantOption:
     """The values it takes, where they are few; empty for an on/off flag or a value named by `metavar`."""
     metavar: str = ""
     """For an option that takes a value not listed in `choices`: what the value is (`N`)."""
+    bounds: tuple[int, int] | None = None
+    """For an option whose value is a whole number: the least and the most it may be."""

@@ -19,6 +19,7 @@ from ninebase import build_tables, lookup, puzzles
 def tables_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("tables")
     build_tables.build(directory=directory)
+    build_tables.build([puzzles.get("nine").variant({"size": 2})], directory)  # 70 boards: nine's smallest table
     return directory
 
 

@@ -13,15 +13,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from nine_rules import matrices, names_of, replay, solved
 from rules import EMPTY_STEPS, is_sansu, neighbours_on_grid, nine_neighbours, sansu_swaps
 
-from ninebase import lookup
+from ninebase import lookup, puzzles
 
 ProposedAnswers = list[tuple[str, str]]
 MALFORMED = ["", "\n\n", "five\n", "1.5\nUD\n", "\x00\n", "- 1\n"]
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 NINE_INVERSE = {"AL": "AR", "AR": "AL", "BL": "BR", "BR": "BL", "C1": "C1", "C2": "C2", "C3": "C3"}
 NINE_NAMES = ("AL", "AR", "BL", "BR", "C1", "C2", "C3")
+NINE_BY_NINE = puzzles.get("nine").variant({"size": 9})
 
 
 def optimal_walks(
@@ -147,6 +149,30 @@ def nine_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> Pro
     ]
     answers += [("illegal", nine_text([*moves, "AL"])), ("illegal", nine_text([m.lower() for m in moves] or ["al"]))]
     answers += [("illegal", f"{len(moves)}\n{' '.join(moves)}\n" if len(moves) > 1 else "1\nAL AR\n")]
+    return answers
+
+
+def nine_by_nine_answers(tables: lookup.Tables, compact: str, rng: random.Random) -> ProposedAnswers:
+    """The story's 9x9: no optimum is known, so the right answers are any that reach the goal within 999
+    (the construction's, and the same padded up to 999), the longer ones those padded past it."""
+    moves = tables.solve(NINE_BY_NINE, compact).moves
+    if not solved(*replay(*matrices(compact), moves)):
+        raise AssertionError(f"the construction's answer for {compact} does not reach the goal")
+    answers = [("right", nine_text(moves))] + [("malformed", text) for text in MALFORMED]
+    names = names_of(9)
+    for total in (len(moves) + 2, 998, 999, 1000, 1001):
+        name, at = rng.choice(names), rng.randrange(len(moves) + 1)
+        pairs = [name, NINE_INVERSE.get(name, name)] * ((total - len(moves) + 1) // 2)
+        answers.append(("longer", nine_text(moves[:at] + pairs + moves[at:])))
+    last = moves or ["C1", "C1"]
+    answers += [
+        ("illegal", nine_text(moves, len(moves) + 1)),
+        ("illegal", nine_text(["C10", *moves])),
+        ("illegal", nine_text([move.replace("C", "C0") if move == "C9" else move for move in last] + ["C0"])),
+        ("illegal", "-1\n"),
+        ("illegal", nine_text([*moves, "AL"])),
+        ("illegal", nine_text([move.lower() for move in last])),
+    ]
     return answers
 
 

@@ -26,6 +26,7 @@ import contest_answers
 import pytest
 import rules
 from click.testing import CliRunner
+from nine_rules import random_solvable, written
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.check import OPTIMAL
@@ -37,27 +38,29 @@ from ninebase.lookup.contest.writer import answers as answers_of
 from ninebase.lookup.sample import sample
 
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")
+PACKAGED = {**{name: puzzles.get(name) for name in PUZZLES}, "nine9": puzzles.get("nine").variant({"size": 9})}
+"""Every package by its directory's name: each puzzle's, and the story's 9x9 nine (`--size 9`), which has no table."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def fewest_cases(tables: lookup.Tables, name: str, seed: int = 0) -> int:
     """The smallest --cases budget the required coverage fits in (from the refusal of one case)."""
     with pytest.raises(lookup.InputError, match="too few") as refused:
-        write_package(tables, puzzles.get(name), Path("/nonexistent") / name, seed=seed, cases=1)
+        write_package(tables, PACKAGED[name], Path("/nonexistent") / name, seed=seed, cases=1)
     return int(re.search(r"takes (\d+) case", str(refused.value)).group(1))
 
 
 @pytest.fixture(scope="module")
 def packages(tables: lookup.Tables, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("packages")
-    for name in PUZZLES:
-        write_package(tables, puzzles.get(name), root / name, seed=0, cases=fewest_cases(tables, name))
-    return {name: root / name for name in PUZZLES}
+    for name, puzzle in PACKAGED.items():
+        write_package(tables, puzzle, root / name, seed=0, cases=fewest_cases(tables, name))
+    return {name: root / name for name in PACKAGED}
 
 
 def instances_of(package: Path, group: str = "*", name: str | None = None) -> list[list[str]]:
     """Each input file's instances in compact form (the puzzle's `name` is the package's, unless given)."""
-    puzzle = puzzles.get(name or package.name)
+    puzzle = puzzles.get(name) if name else PACKAGED[package.name]
     return [
         [puzzle.compact(board) for board in puzzle.formats.read(path.read_text())]
         for path in sorted(package.glob(f"data/{group}/*.in"))
@@ -91,11 +94,11 @@ def files_of(directory: Path) -> dict[str, bytes]:
 # The packages ---------------------------------------------------------------
 @pytest.mark.slow
 def test_same_seed_same_bytes_and_another_seed_other_data(tables: lookup.Tables, tmp_path: Path) -> None:
-    for name in PUZZLES:
+    for name in PACKAGED:
         budget = max(fewest_cases(tables, name, seed) for seed in (5, 6)) + 3
         for run in ("a", "b", "c"):
             seed = 6 if run == "c" else 5
-            write_package(tables, puzzles.get(name), tmp_path / run / name, seed=seed, cases=budget, zip_=True)
+            write_package(tables, PACKAGED[name], tmp_path / run / name, seed=seed, cases=budget, zip_=True)
         first, second, other = (files_of(tmp_path / run / name) for run in "abc")
         zips = [(tmp_path / run / f"{name}.zip").read_bytes() for run in "ab"]
         assert first == second and zips[0] == zips[1]
@@ -129,7 +132,8 @@ def test_unique_packages_hold_only_cases_with_unique_answers_and_say_so(
 
 
 def test_the_secret_data_covers_every_distance_the_hardest_and_each_class(tables: lookup.Tables, packages) -> None:
-    for name, package in packages.items():
+    for name in PUZZLES:
+        package = packages[name]
         stats = tables.stats(name)
         files = instances_of(package, "secret")
         distances = tables.distances(name, [instance for file in files for instance in file]).tolist()
@@ -147,10 +151,10 @@ def test_the_secret_data_covers_every_distance_the_hardest_and_each_class(tables
 
 def test_answer_files_are_the_original_output(tables: lookup.Tables, packages) -> None:
     for name, package in packages.items():
-        puzzle = puzzles.get(name)
+        puzzle = PACKAGED[name]
         for path in sorted(package.glob("data/*/*.in")):
             instances = puzzle.formats.read(path.read_text())
-            assert path.with_suffix(".ans").read_text() == puzzle.formats.judge(tables.table(name), instances)
+            assert path.with_suffix(".ans").read_text() == puzzle.formats.judge(tables.table(puzzle), instances)
 
 
 # Input validators -----------------------------------------------------------
@@ -184,6 +188,7 @@ BROKEN_CONTENT = {
     "clocks": [lambda t: re.sub(r"^\d+", "4", t), lambda t: re.sub(r"^\d+", "15", t)],
     "eight": [lambda t: t.replace("0", "8" if "8" not in t else "9"), lambda t: re.sub(r"[1-9]", "0", t, count=1)],
     "nine": [lambda t: ("1" if t[0] == "0" else "0") + t[1:], lambda t: "2" + t[1:]],
+    "nine9": [lambda t: ("1" if t[0] == "0" else "0") + t[1:], lambda t: "2" + t[1:], lambda t: t[:-11] + "\n"],
     "cube": [lambda t: t.replace("W", "E", 1), lambda t: t.replace("E", "W", 1), lambda t: "4" + t[1:]],
 }
 
@@ -211,13 +216,14 @@ ANSWERS = {
     "clocks": lambda tables, instances, rng: contest_answers.clocks_answers(tables, instances[0], rng),
     "eight": lambda tables, instances, rng: contest_answers.eight_answers(tables, instances[0], rng),
     "nine": lambda tables, instances, rng: contest_answers.nine_answers(tables, instances[0], rng),
+    "nine9": lambda tables, instances, rng: contest_answers.nine_by_nine_answers(tables, instances[0], rng),
     "cube": contest_answers.cube_answers,
 }
 
 
 def kit_rules(name: str) -> ModuleType | None:
     """The judge's rules in a puzzle's kit, imported as a module; None where the default comparison judges."""
-    path = ROOT / "puzzles" / name / "contest" / "output_validator.py"
+    path = Path(str(Kit.of(PACKAGED[name]).files / "output_validator.py"))
     if not path.exists():
         return None
     spec = importlib.util.spec_from_file_location(f"{name}_rules", path)
@@ -237,16 +243,20 @@ def default_comparison(work: Path, instance: str, answer: str, output: str) -> b
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("name", PACKAGED)
 def test_judges_agree_with_check(tables: lookup.Tables, packages, tmp_path: Path, name: str) -> None:
-    puzzle, table, rng, rules = puzzles.get(name), tables.table(name), random.Random(name), kit_rules(name)
+    puzzle, rng, rules = PACKAGED[name], random.Random(name), kit_rules(name)
+    table = tables.table(puzzle)
     if rules is None and importlib.util.find_spec("problemtools") is None:
         pytest.skip("problemtools (the test extra, Python 3.11+) gives the default output validator")
     kit = Kit.of(puzzle)
     files = instances_of(packages[name])
-    if kit.most_instances == 1:  # more instances: two at every distance
+    if kit.most_instances == 1 and table is not None:  # more instances: two at every distance
         largest = tables.stats(name)["max_distance"]
         files += [[i] for d in range(largest + 1) for i in sample(puzzle, table, d, 2, 11)[0]]
+    elif table is None:  # the 9x9 nine has no table to sample: more boards, drawn by the simulator
+        rng_boards = random.Random(name)
+        files += [[written(*random_solvable(9, rng_boards))] for _ in range(12)]
     trials = []  # (instances, input, answer file, kind, team answer, check's verdict)
     for instances in files:
         text, answer_file = kit.input_text(instances), answers_of(tables, puzzle, instances)
@@ -417,7 +427,7 @@ def verifyproblem(tmp_path: Path, package_dir: Path, *parts: str, runtime: str =
 
 @pytest.mark.slow
 @pytest.mark.parametrize("runtime", RUNTIMES)
-@pytest.mark.parametrize("name", [*PUZZLES, "sansu --scoring"])
+@pytest.mark.parametrize("name", [*PACKAGED, "sansu --scoring"])
 def test_verifyproblem_passes(tables: lookup.Tables, packages, tmp_path: Path, name: str, runtime: str) -> None:
     parts = ["config", "data", "validators", "submissions"]
     if name.endswith("--scoring"):  # the validator program is sansu's, whose checks need no second run

@@ -376,7 +376,7 @@ def test_stats_agree_with_the_sample_space(name: str, opened, space, every_table
 
 # Other rules -----------------------------------------------------------------------
 @every_puzzle
-def test_variants(name: str) -> None:
+def test_variants(name: str, every_tables: lookup.Tables) -> None:
     puzzle = puzzles.get(name)
     with pytest.raises(InputError):
         puzzle.variant({"no such rule": True})
@@ -387,7 +387,10 @@ def test_variants(name: str) -> None:
     choices = []
     for option in puzzle.variant_options:
         assert option.name and option.help and all(isinstance(c, str) for c in option.choices)
-        choices.append([(option.name, c) for c in option.choices] if option.choices else [(option.name, True)])
+        if option.bounds:  # a whole number: its least and its most
+            choices.append([(option.name, str(value)) for value in option.bounds])
+        else:
+            choices.append([(option.name, c) for c in option.choices] if option.choices else [(option.name, True)])
         if option.choices:
             with pytest.raises(InputError):
                 puzzle.variant({option.name: "no such choice"})
@@ -406,7 +409,7 @@ def test_variants(name: str) -> None:
             assert readable, options
             for example, board in readable:
                 assert solver.compact(board) == example
-                solution = solver.solve(None, board)
+                solution = every_tables.solve(solver, example)
                 assert solution.distance == len(solution.moves) and len(solution.boards) == len(solution.moves) + 1
                 assert solver.terminal.heading(solution) and solver.terminal.panel(board)
                 assert all(solver.move_label(move) for move in solution.moves)

@@ -53,6 +53,13 @@ NUMERIC = {
         {"-1": "hours", HUGE: "hours"},
     ),
 }
+SIZED = [  # every command that names a puzzle takes nine's --size, a whole number from 2 to 64
+    *(f"{command} nine 1000 1101" for command in ("solve", "probe", "solutions")),
+    *(f"{command} nine" for command in ("judge", "distances", "counts", "stats", "verify")),
+    *("check nine - -", "sample nine --hardest", "package nine {dir}/nine", "build --only nine"),
+]
+SIZES_OUT = {"1": "--size", "65": "--size", "-3": "--size", HUGE: "--size"}
+NUMERIC.update({(command.split()[0], "--size"): (command.split(), SIZES_OUT) for command in SIZED})
 PROGRESS = re.compile(r"^\S+( \S+)?: [\d,]+ of [\d,]+ states settled in [\d.]+ s$")
 
 

@@ -28,6 +28,7 @@ from .common import (
     tables_option,
 )
 from .packaging import package
+from .rules import RulesCommand, rules_for_each
 from .usage import usage_errors, write_puzzles
 
 EXIT_ADDRESS = 5
@@ -78,28 +79,37 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-@main.command(short_help="Build the tables (all, or --only PUZZLE).", epilog=EXIT_STATUS_HELP)
+@main.command(short_help="Build the tables (all, or --only PUZZLE).", epilog=EXIT_STATUS_HELP, cls=RulesCommand)
 @click.option("--only", multiple=True, type=PuzzleName(), help="Build only this puzzle (repeatable).")
 @click.option("--force", is_flag=True, help="Rebuild even if the table is present.")
 @tables_option
-def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None) -> None:
-    """Build the tables (all puzzles unless --only); present ones are kept."""
+def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None, **variant: Any) -> None:
+    """Build the tables (all puzzles unless --only); present ones are kept.
+    Rule options choose another table of a puzzle named with --only:
+    `ninebase build --only nine --size 4` builds nine-4.h5 (24 million
+    boards), which the plain `ninebase build` leaves out."""
     from .building import build_with_progress
 
     with reported_errors():
-        names = tuple(puzzle.name for puzzle in only) or puzzles.names()
-        build_with_progress(resolve_tables_dir(tables_dir), names, force)
+        chosen = rules_for_each(only, variant, "--only PUZZLE") or puzzles.names()
+        build_with_progress(resolve_tables_dir(tables_dir), chosen, force)
 
 
-@main.command(short_help="Check table files: checksums and search invariants.", epilog=EXIT_STATUS_HELP)
+@main.command(
+    short_help="Check table files: checksums and search invariants.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+)
 @click.argument("names", nargs=-1, type=PuzzleName(), metavar="[PUZZLE]...")
 @tables_option
-def verify(names: tuple[Puzzle, ...], tables_dir: Path | None) -> None:
+def verify(names: tuple[Puzzle, ...], tables_dir: Path | None, **variant: Any) -> None:
     """Check table files (all unless named): format, checksums, and the
-    search invariants themselves. One line per puzzle; exit 4 if any fails."""
+    search invariants themselves. One line per puzzle; exit 4 if any fails.
+    Rule options choose another table of the puzzles named (`ninebase
+    verify nine --size 4`)."""
     from .building import verify_lines
 
-    lines, passed = verify_lines(tuple(puzzle.name for puzzle in names), resolve_tables_dir(tables_dir))
+    with reported_errors():
+        chosen = rules_for_each(names, variant, "PUZZLE")
+        lines, passed = verify_lines(chosen, resolve_tables_dir(tables_dir))
     for line in lines:
         click.echo(line)
     if not passed:

@@ -16,7 +16,7 @@ from click.core import ParameterSource
 
 from ninebase import puzzles
 from ninebase.lookup import EXIT_STATUS, INVALID, Tally, Verdict
-from ninebase.puzzles import InputError, Lines, Puzzle, Solution, VariantOption, plural, shown
+from ninebase.puzzles import InputError, Lines, Puzzle, Solution, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -32,7 +32,7 @@ from .common import (
 )
 from .drawing import count_lines, describe, describe_probe
 from .process import STATUS_HELP, standard_input
-from .usage import ListsPuzzles
+from .rules import RulesCommand, rule_choice
 
 
 def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
@@ -60,54 +60,6 @@ def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
     source = standard_input()
     sys.stdout.flush()
     stream.write_all(stream.answered(stream.chunks(source), answer), sys.stdout.buffer)
-
-
-def variant_options(names: tuple[str, ...]) -> dict[str, list[tuple[str, VariantOption]]]:
-    """Every rule option the named puzzles offer, by name, with the puzzles that offer it."""
-    offered: dict[str, list[tuple[str, VariantOption]]] = {}
-    for name in names:
-        try:
-            options = puzzles.get(name).variant_options
-        except InputError:  # a broken plug-in offers nothing; using it says why
-            continue
-        for option in options:
-            offered.setdefault(option.name, []).append((name, option))
-    return offered
-
-
-def rule_options(names: tuple[str, ...]) -> list[click.Option]:
-    """`--NAME` for every rule option the named puzzles declare."""
-    options = []
-    for name, offers in sorted(variant_options(names).items()):
-        text = "; ".join(f"{puzzle}: {option.help}" for puzzle, option in offers)
-        if any(option.choices for _, option in offers):
-            values = sorted({value for _, option in offers for value in option.choices}, key=len)
-            options.append(click.Option([f"--{name}", "variant_" + name], metavar="|".join(values), help=text))
-        elif any(option.metavar for _, option in offers):
-            metavar = next(option.metavar for _, option in offers if option.metavar)
-            options.append(click.Option([f"--{name}", "variant_" + name], metavar=metavar, help=text))
-        else:
-            options.append(click.Option([f"--{name}", "variant_" + name], is_flag=True, default=None, help=text))
-    return options
-
-
-class RulesCommand(ListsPuzzles):
-    """`solve`, whose rule options (clocks' --hours and --backward) are those
-    of the puzzle it is asked about, so a query loads only its own puzzle;
-    its help lists every puzzle's, and the puzzles."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        named = next((arg for arg in args if not arg.startswith("-")), None)
-        names = (named,) if named in puzzles.BUILT_IN else puzzles.names()
-        self.params = [param for param in self.params if not param.name.startswith("variant_")]
-        self.params[-1:-1] = rule_options(names)  # before --tables, as in the help of other commands
-        return super().parse_args(ctx, args)
-
-
-def rule_choice(puzzle: Puzzle, options: dict[str, Any]) -> Puzzle:
-    """The puzzle under the rule options given (`--NAME`, passed as `variant_NAME`), or as it is."""
-    rules = {name.removeprefix("variant_"): value for name, value in options.items() if value is not None}
-    return puzzle.variant(rules) if rules else puzzle
 
 
 def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
@@ -145,8 +97,9 @@ def solve(
 ) -> None:
     """Solve one instance in compact form: `ninebase solve sansu 175426839`:
     the first optimal solution in the puzzle's tie-break order, or with
-    --random one drawn uniformly from all of them. Rule options (such as
-    clocks' --hours and --backward) are answered without a table."""
+    --random one drawn uniformly from all of them. Rule options choose other
+    rules: clocks' --hours and --backward (answered without a table), nine's
+    --size (exact from tables up to 4, a construction from 5)."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch)
@@ -169,7 +122,7 @@ def solve(
 @click.command(
     "probe",
     short_help="Every legal move with its exact distance, best first.",
-    cls=ListsPuzzles,
+    cls=RulesCommand,
     epilog=EXIT_STATUS_HELP,
 )
 @puzzle_argument
@@ -177,11 +130,16 @@ def solve(
 @click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
 @click.option("--batch", is_flag=True, help="Probe one compact instance per stdin line, as JSON Lines.")
 @tables_option
-def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: bool, tables_dir: Path | None) -> None:
+def probe_command(
+    puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: bool, tables_dir: Path | None, **variant: Any
+) -> None:
     """Every legal move with the exact distance after it, best first:
     `ninebase probe eight 123069478`. The cube, whose compact form is a
-    question rather than a board, shows the board after every optimal roll."""
+    question rather than a board, shows the board after every optimal roll.
+    Where answers come from a construction (nine at size 5 and up), each
+    distance is the construction's, not proven the fewest."""
     with reported_errors():
+        puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch)
         with open_for(tables_dir) as tables:
             if board is None:
@@ -194,7 +152,7 @@ def probe_command(puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: 
                 echo(describe_probe(puzzle.terminal, probed))
 
 
-class JudgeCommand(click.Command):
+class JudgeCommand(RulesCommand):
     """`judge --help` lists every puzzle's original input format."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -218,12 +176,13 @@ class JudgeCommand(click.Command):
 )
 @puzzle_argument
 @tables_option
-def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
+def judge(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     """Read the original problem's input on stdin; print exactly its output,
     each answer as soon as its instance has been read."""
     with reported_errors(), ExitStack() as opened:
         from ninebase.lookup import stream
 
+        puzzle = rule_choice(puzzle, variant)
         tables = opened.enter_context(open_for(tables_dir))
         source = standard_input()
         sys.stdout.flush()
@@ -231,15 +190,18 @@ def judge(puzzle: Puzzle, tables_dir: Path | None) -> None:
         stream.drain(source)
 
 
-@click.command(short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP)
+@click.command(
+    short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+)
 @puzzle_argument
 @tables_option
-def distances(puzzle: Puzzle, tables_dir: Path | None) -> None:
+def distances(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     """Read one compact state per stdin line; print its distance, one line
     per input line in order (-1: unsolvable). A line that cannot be read gets
     `error: line N: why` in its place; then the exit status is 2."""
     tally = Tally()
     with reported_errors(), open_for(tables_dir) as tables:
+        puzzle = rule_choice(puzzle, variant)
         answer_stdin(partial(tables.distances_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
@@ -256,18 +218,21 @@ class InputFile(click.File):
 
 @click.command(
     short_help="Judge a proposed answer: optimal, valid or invalid.",
-    epilog="Exit status: 0 optimal; 1 valid but longer than the optimum; 3 invalid; "
+    epilog="Exit status: 0 optimal; 1 valid but longer than the optimum (where answers come from a "
+    "construction, with no optimum known: valid within the original judge's limit); 3 invalid; "
     f"2 the instance cannot be read (or usage); 4 a table problem; {STATUS_HELP}",
+    cls=RulesCommand,
 )
 @puzzle_argument
 @click.argument("instance", type=InputFile("rb"))
 @click.argument("answer", type=InputFile("rb"))
 @tables_option
-def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None) -> None:
+def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path | None, **variant: Any) -> None:
     """Judge ANSWER (the original output format) for INSTANCE (the original
     input format); one of them may be - for stdin. Prints one line starting
     with optimal, valid or invalid."""
     with reported_errors():
+        puzzle = rule_choice(puzzle, variant)
         instance_name, answer_name = getattr(instance, "name", "-"), getattr(answer, "name", "-")
         if instance_name == answer_name == "-":
             raise InputError("INSTANCE and ANSWER cannot both be read from stdin (-); give one as a file")
@@ -292,7 +257,9 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
         sys.exit(EXIT_STATUS[verdict.kind])
 
 
-@click.command(short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP)
+@click.command(
+    short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+)
 @puzzle_argument
 @click.option(
     "--distance",
@@ -320,12 +287,14 @@ def sample(
     seed: int,
     unique: bool,
     tables_dir: Path | None,
+    **variant: Any,
 ) -> None:
     """Print COUNT distinct instances whose optimum is exactly DISTANCE (with
     --unique, only those with exactly one optimal answer), one per line in
     compact form (ready for `solve --batch`); fewer, saying so, when fewer
     exist than a --count asked for."""
     with reported_errors():
+        puzzle = rule_choice(puzzle, variant)
         if hardest == (distance is not None):
             raise InputError("give exactly one of --distance D and --hardest")
         if distance is not None and distance < -1:
@@ -340,15 +309,16 @@ def sample(
             click.echo(f"ninebase: only {plural(available, 'instance')}{such} {verb} at that distance", err=True)
 
 
-@click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP)
+@click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP, cls=RulesCommand)
 @puzzle_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the stats object (as the HTTP service does).")
 @tables_option
-def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None) -> None:
+def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None, **variant: Any) -> None:
     """State counts, the largest distance and the distance histogram; how
     many instances have a unique optimal answer at each distance, and the
     instances by their count of optimal answers."""
     with reported_errors(), open_for(tables_dir) as tables:
+        puzzle = rule_choice(puzzle, variant)
         found = tables.stats(puzzle)
         if as_json:
             click.echo(json.dumps(found))

@@ -12,7 +12,7 @@ import click
 from ninebase import build_tables, puzzles
 from ninebase.build_tables.verify import verify as verify_table
 from ninebase.lookup import TableError, Tables
-from ninebase.puzzles import plural
+from ninebase.puzzles import Puzzle, plural
 
 
 class StageLine:
@@ -42,10 +42,11 @@ def progress_bar(label: str, total: int) -> Any:
     return click.progressbar(length=total, label=f"{label:<8}", file=sys.stderr, show_eta=False, width=30)
 
 
-def build_with_progress(directory: Path, names: tuple[str, ...], force: bool = False) -> None:
-    """Build tables with progress and print the closing summary, which says where they are."""
+def build_with_progress(directory: Path, chosen: tuple[str | Puzzle, ...], force: bool = False) -> None:
+    """Build tables (of puzzles by name, or as objects: a variant with a table
+    of its own) with progress and print the closing summary, which says where they are."""
     try:
-        reports = build_tables.build(names, directory, force=force, progress=progress_bar)
+        reports = build_tables.build(chosen, directory, force=force, progress=progress_bar)
     except OSError as error:
         raise TableError(f"cannot build tables in {directory}: {error.strerror or error}") from None
     if not reports:
@@ -64,13 +65,13 @@ def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[st
     notes = []
     with Tables(directory) as tables:
         for report in reports:
-            largest = tables.stats(report.puzzle)["max_distance"]
+            largest = tables.stats(report.rules or report.puzzle)["max_distance"]
             lines.append(
                 f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {largest:>8} "
                 f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB"
             )
             if largest != report.max_distance:
-                puzzle = puzzles.get(report.puzzle)
+                puzzle = report.rules or puzzles.get(report.puzzle)
                 notes.append(
                     f"{report.puzzle}: an instance is a {puzzle.instance_noun[0]}; the boards searched reach "
                     f"{plural(report.max_distance, *puzzle.unit)}"
@@ -83,13 +84,14 @@ def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[st
     ]
 
 
-def verify_lines(names: tuple[str, ...], directory: Path) -> tuple[list[str], bool]:
-    """One line per puzzle, and whether every table passed."""
+def verify_lines(chosen: tuple[str | Puzzle, ...], directory: Path) -> tuple[list[str], bool]:
+    """One line per puzzle (by name, or a variant with a table of its own), and whether every table passed."""
     lines, passed = [], True
-    for name in names or puzzles.names():
+    for puzzle in chosen or puzzles.names():
         try:
-            lines.append(verify_table(name, directory))
+            lines.append(verify_table(puzzle, directory))
         except TableError as error:
             passed = False
+            name = puzzle if isinstance(puzzle, str) else puzzle.storage.table_name
             lines.append(f"{name}: FAILED: {error}")
     return lines, passed

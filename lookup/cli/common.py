@@ -105,7 +105,8 @@ def open_for(tables_dir: Path | None) -> Tables:
     def build(puzzle: Puzzle) -> None:
         from .building import build_with_progress  # the builder is loaded only when a table is missing
 
-        click.echo(f"ninebase: no {puzzle.name} table in {tables.directory}; building it now", err=True)
-        build_with_progress(tables.directory, (puzzle.name,))
+        name = puzzle.storage.table_name
+        click.echo(f"ninebase: no {name} table in {tables.directory}; building it now", err=True)
+        build_with_progress(tables.directory, (puzzle,))
 
     return Tables(tables_dir, build_missing=build)

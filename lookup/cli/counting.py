@@ -15,7 +15,7 @@ import click
 from ninebase.lookup import Tally
 from ninebase.puzzles import Puzzle, plural
 
-from .answering import RulesCommand, answer_stdin, one_state, rule_choice
+from .answering import answer_stdin, one_state
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_STATUS_HELP,
@@ -26,6 +26,7 @@ from .common import (
     reported_errors,
     tables_option,
 )
+from .rules import RulesCommand, rule_choice
 
 MAX_SOLUTIONS = 1_000_000
 """The most solutions one `solutions` prints (a larger --limit is refused before any work)."""
@@ -77,16 +78,20 @@ def solutions(
             echo(f"ninebase: the first {shown:,} of {plural(count, 'optimal solution')} (--limit {limit:,})", err=True)
 
 
-@click.command(short_help="Counts only: optimal solutions per stdin line, 0 unsolvable.", epilog=EXIT_STATUS_HELP)
+@click.command(
+    short_help="Counts only: optimal solutions per stdin line, 0 unsolvable.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+)
 @puzzle_argument
 @tables_option
-def counts(puzzle: Puzzle, tables_dir: Path | None) -> None:
+def counts(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     """Read one compact state per stdin line; print how many optimal
     solutions it has, one line per input line in order (0: unsolvable). A
     line that cannot be read gets `error: line N: why` in its place; then the
     exit status is 2."""
     tally = Tally("count")
     with reported_errors(), open_for(tables_dir) as tables:
+        puzzle = rule_choice(puzzle, variant)
+        tables.counts(puzzle, [])  # a puzzle that counts nothing is refused now, not at the first line
         answer_stdin(partial(tables.counts_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)

@@ -112,6 +112,8 @@ def describe_probe(view: TerminalView, probe: Probe) -> str:
                 continue
             change = successor.distance - solution.distance
             note, colour = {-1: ("  keeps the optimum", "green"), 0: ("  no closer", "yellow")}.get(change, ("", "red"))
+            if not puzzle.exact:  # the distances are a construction's: one step closer is not the optimum kept
+                note = ""
             count = f" {successor.count:>9,}" if counted else ""
             text = f"{label:<6} {plural(successor.distance, *unit):>14}{count}  {change:+d}{note}"
             lines.append(click.style(text, fg=colour))

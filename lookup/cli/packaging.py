@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ninebase.puzzles import Puzzle, plural
 
 from .common import EXIT_STATUS_HELP, SEED, open_for, puzzle_argument, reported_errors, tables_option
+from .rules import RulesCommand, rule_choice
 
 DEFAULT_CASES = 100
 
 
-@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP)
+@click.command(short_help="Write a problem package for contest systems.", epilog=EXIT_STATUS_HELP, cls=RulesCommand)
 @puzzle_argument
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same test data.")
@@ -41,15 +43,19 @@ def package(
     scoring: bool,
     unique: bool,
     tables_dir: Path | None,
+    **variant: Any,
 ) -> None:
     """Write a complete problem package for PUZZLE into DIRECTORY (new or
     empty): problem.yaml, the statement, sample and secret test data chosen
     with the tablebase, validators that need neither ninebase nor tables,
-    and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it."""
+    and example submissions. `verifyproblem DIRECTORY` (problemtools) checks it.
+    `ninebase package nine DIR --size 9` writes the story's 9x9 problem (within
+    999 operations), its test data drawn at random and answered by the construction."""
     from ninebase.lookup.contest import check_target, write_package, zip_path
 
     with reported_errors():
-        check_target(puzzle, directory, zip_, scoring)  # before any table is opened or built
+        puzzle = rule_choice(puzzle, variant)
+        check_target(puzzle, directory, zip_, scoring, unique)  # before any table is opened or built
         with open_for(tables_dir) as tables:
             written = write_package(tables, puzzle, directory, seed, cases, zip_, scoring, unique)
     kinds = Counter(case.kind for case in written.cases)
@@ -61,8 +67,10 @@ def package(
     )
 
 
-def unique_summary(unique: int, cases: int) -> str:
+def unique_summary(unique: int | None, cases: int) -> str:
     """How many secret cases a plain comparison of outputs can judge."""
+    if unique is None:
+        return "the output validator judges every answer"
     if unique == cases:
         return f"all {cases} have a unique answer"
     return f"{unique} of {cases} have a unique answer (the others need the output validator)"

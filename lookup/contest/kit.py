@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -20,19 +21,26 @@ if TYPE_CHECKING:
 KIT_DIRECTORY = "contest"
 KIT_FILE = "kit.json"
 FUTURE_IMPORT = "from __future__ import annotations\n"
-REQUIRED = ("name", "source", "validation", "time_limit", "memory", "instance")
+REQUIRED = ("name", "source", "validation", "time_limit", "memory")
 
 
 def kit_files(puzzle: Puzzle) -> Traversable:
-    """The directory `contest/` beside the module that defines the puzzle;
-    InputError when it holds no kit (a plug-in puzzle without one)."""
+    """The directory beside the module that defines the puzzle that its
+    original formats name (`formats.kit`, by default `contest/`): beside the
+    module itself where it is a package, else beside the package it is in;
+    InputError when it holds no kit (a plug-in puzzle without one, or rules
+    that have none)."""
+    kit = getattr(puzzle.formats, "kit", KIT_DIRECTORY)
+    module = type(puzzle).__module__
+    package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
     try:
-        files = resources.files(type(puzzle).__module__) / KIT_DIRECTORY
+        files = resources.files(package) / kit if kit and package else None
     except TypeError:  # a plain module, not a package: before Python 3.12 nothing can sit beside it
         files = None
     if files is None or not files.joinpath(KIT_FILE).is_file():
+        rules = " under these rules" if kit is None else ""
         raise InputError(
-            f"{puzzle.name} has no contest kit: a problem package needs {KIT_DIRECTORY}/{KIT_FILE} "
+            f"{puzzle.name}{rules} has no contest kit: a problem package needs {kit or KIT_DIRECTORY}/{KIT_FILE} "
             "and its files beside the puzzle's module"
         )
     return files
@@ -65,7 +73,9 @@ class Kit:
             config = json.loads(files.joinpath(KIT_FILE).read_text(encoding="utf-8"))
         except json.JSONDecodeError as error:
             raise InputError(f"{puzzle.name}'s {KIT_FILE} is not JSON: {error}") from None
-        missing = [key for key in REQUIRED if key not in config]
+        missing = [key for key in REQUIRED if key not in config] + ["instance"] * (
+            "instance" not in config and "instance_rows" not in config
+        )
         if missing:
             raise InputError(f"{puzzle.name}'s {KIT_FILE} lacks {', '.join(missing)}")
         return cls(puzzle, files, config)
@@ -87,14 +97,22 @@ class Kit:
     def input_text(self, instances: list[str]) -> str:
         """The original input holding `instances` (compact forms), checked by
         reading it back with the puzzle's own reader."""
-        text = "".join(
-            self.config["instance"].format(c=instance.replace(" ", ""), t=instance.split()) for instance in instances
-        )
+        text = "".join(self.original(instance) for instance in instances)
         text += self.config.get("input_end", "")
         read = [self.puzzle.compact(board) for board in self.puzzle.formats.read(text)]
         if read != instances:
             raise InputError(f"{self.puzzle.name}'s {KIT_FILE} writes {instances} as input that reads back as {read}")
         return text
+
+    def original(self, instance: str) -> str:
+        """One instance in the original input: the kit's `instance` format of
+        its characters (`c`) and tokens (`t`), or, with `instance_rows`, its
+        characters that many a line."""
+        cells = instance.replace(" ", "")
+        rows = int(self.config.get("instance_rows", 0))
+        if rows:
+            return "".join(cells[start : start + rows] + "\n" for start in range(0, len(cells), rows))
+        return self.config["instance"].format(c=cells, t=instance.split())
 
     def samples(self) -> list[str]:
         """The original inputs of the examples, in name order."""

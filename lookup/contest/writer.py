@@ -13,6 +13,7 @@ from ninebase.puzzles import InputError, Puzzle
 
 from ..tables import Tables
 from .cases import Case, answer_unique, choose_cases
+from .drawn import drawn_cases
 from .kit import Kit
 
 SHORT_NAME = re.compile(r"[a-z0-9]+")
@@ -29,8 +30,9 @@ class Package:
     files: dict[str, tuple[str, bool]] = field(default_factory=dict)
     cases: list[Case] = field(default_factory=list)
     samples: int = 0
-    unique: int = 0
-    """How many secret cases have a unique answer (every instance's original output is the only one accepted)."""
+    unique: int | None = None
+    """How many secret cases have a unique answer (every instance's original
+    output is the only one accepted); None where the puzzle counts no answers."""
 
     def add(self, path: str, text: str, executable: bool = False) -> None:
         self.files[path] = (text, executable)
@@ -43,6 +45,8 @@ def yaml_text(value: str) -> str:
 
 def uniqueness_note(package: Package) -> str:
     """What problem.yaml says of the secret answers' uniqueness, as a comment for the setter."""
+    if package.unique is None:
+        return "# no secret answer is known to be the only one accepted: the output validator judges every answer\n"
     if package.unique == len(package.cases):
         return f"# all {len(package.cases)} secret cases have a unique answer: comparing outputs judges them\n"
     return (
@@ -85,8 +89,11 @@ def build(tables: Tables, kit: Kit, seed: int, cases: int, scoring: bool, unique
         package.add(f"data/sample/{number}.in", text)
         package.add(f"data/sample/{number}.ans", answers(tables, puzzle, instances))
     package.samples = len(samples)
-    package.cases = choose_cases(tables, kit, seed, cases, taken, unique)
-    package.unique = sum(all(answer_unique(tables, puzzle, i) for i in case.instances) for case in package.cases)
+    if puzzle.counting is None:  # without a table, nothing to sample, and no answer is the only one
+        package.cases = drawn_cases(tables, kit, seed, cases, taken)
+    else:
+        package.cases = choose_cases(tables, kit, seed, cases, taken, unique)
+        package.unique = sum(all(answer_unique(tables, puzzle, i) for i in case.instances) for case in package.cases)
     yaml_text_, executable = package.files["problem.yaml"]
     package.add("problem.yaml", uniqueness_note(package) + yaml_text_, executable)
     for number, case in enumerate(package.cases, 1):
@@ -110,13 +117,18 @@ def zip_path(directory: Path) -> Path:
     return directory.parent / f"{directory.name}.zip"
 
 
-def check_target(puzzle: Puzzle, directory: Path, zip_: bool, scoring: bool) -> Kit:
+def check_target(puzzle: Puzzle, directory: Path, zip_: bool, scoring: bool, unique: bool = False) -> Kit:
     """The puzzle's kit, once a puzzle without one (or without a scored
-    variant, when asked for one) and a place the package cannot go are
-    refused, before any work."""
+    variant, or without unique answers, when asked for one) and a place the
+    package cannot go are refused, before any work."""
     kit = Kit.of(puzzle)
     if scoring and "scoring" not in kit.config:
         raise InputError(f"{puzzle.name} has no scored variant; leave out --scoring")
+    if unique and puzzle.counting is None:
+        raise InputError(
+            f"{puzzle.name} under these rules is answered without a table, so no answer is known to be the only "
+            "one; leave out --unique (the output validator judges every answer)"
+        )
     if not SHORT_NAME.fullmatch(directory.name):
         raise InputError(
             f"the package directory's name {directory.name!r} is the problem's short name: "

@@ -1,18 +1,25 @@
-"""nine: XJTUPC 2025 "9-Nine", 3x3 version. Two 0/1 matrices A and B;
-rotate either a quarter turn, or exchange column k of A with column k of B;
-the goal is A all 0 and B all 1. Compact form `100000000 111111011`.
+"""nine: XJTUPC 2025 "9-Nine". Two 0/1 matrices A and B; rotate either a
+quarter turn, or exchange column k of A with column k of B; the goal is A
+all 0 and B all 1. The contest's 3x3 version (compact form `100000000
+111111011`) is this package's puzzle; the other sizes, 2 to 64, are its
+variants (the rule option `size`): 2x2 and 4x4 exact from tables of their
+own, 5x5 and up by a construction within a proven bound.
 
-The package: `board` (how the matrices are held and moved), this module
-(the rules), and the roles: `formats`, `terminal`, `page`, `many`.
+The package: `board` (how the matrices are held and moved, at any size),
+`family` (the rules every size shares), this module (3x3, and `at_size`),
+`tabled` (sizes 2 and 4), `constructed` (5 and up) with `construction`,
+`steps` and `sizes`; `dense` numbers the boards a table holds; the roles:
+`formats`, `terminal`, `page`, `many`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
 import numpy as np
 
 from ..board_puzzle import BoardPuzzle
+from ..contract import Puzzle
 from ..text import InputError
 from .board import (
     CELL_KINDS,
@@ -21,28 +28,31 @@ from .board import (
     INVERSE,
     MATRIX_BITS,
     MOVES,
-    VECTOR_ROTATE,
     Board,
     apply_move,
-    compact,
     matrix_bits,
     ones_by_kind,
 )
+from .constructed import ConstructedNine
+from .family import NineRules
 from .formats import NineFormats
 from .many import NineMany
 from .page import NinePage
+from .sizes import TABLED_SIZES
+from .tabled import TabledNine
 from .terminal import NineTerminal
 
 
-class Nine(BoardPuzzle):
-    name = "nine"
-    unit = ("operation", "operations")
+class Nine(NineRules, BoardPuzzle):
+    """The contest's 3x3 version, answered from `nine.h5`, whose index is the board itself."""
+
     state_count = 1 << 2 * MATRIX_BITS
     move_names = MOVES
     encoding = "A's then B's cells in reading order as an 18-bit binary number, first cell most significant"
     compact_help = "A then B, nine characters 0/1 each in reading order, separated by a space, e.g. 100000000 111111011"
 
     def __init__(self) -> None:
+        self.take_size(3, at_size)
         super().__init__()
         self.formats = NineFormats(self)
         self.terminal = NineTerminal(self)
@@ -55,39 +65,23 @@ class Nine(BoardPuzzle):
             raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {len(parts)} groups")
         return matrix_bits(parts[0], "matrix A") << MATRIX_BITS | matrix_bits(parts[1], "matrix B")
 
-    def board(self, state: Any) -> Board:
-        """Also takes the 18 cells as one sequence of 0/1 values."""
-        if isinstance(state, (list, tuple, np.ndarray)) and len(state) == 18:
-            cells = "".join(str(cell) for cell in np.asarray(state).tolist())
-            state = f"{cells[:9]} {cells[9:]}"
-        return super().board(state)
-
-    def compact(self, board: Board) -> str:
-        return compact(board)
-
     def encode(self, board: Board) -> int:
         return board
 
     def decode(self, index: int) -> Board:
         return index
 
-    def apply(self, board: Board, move: int) -> Board:
-        return apply_move(board, move)
-
-    def is_goal(self, board: Board) -> bool:
-        return board == GOAL
-
     def goal_states(self) -> np.ndarray:
         return np.array([GOAL], dtype=np.int64)
 
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return [apply_move(states, INVERSE[move], VECTOR_ROTATE) for move in range(len(MOVES))]
+        return [apply_move(states, INVERSE[move], vector=True) for move in range(len(MOVES))]
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         after = np.empty_like(indices)
         for move in range(len(MOVES)):
             chosen = moves == move
-            after[chosen] = apply_move(indices[chosen], move, VECTOR_ROTATE)
+            after[chosen] = apply_move(indices[chosen], move, vector=True)
         return after
 
     def unsolvable_reason(self, board: Board) -> str | None:
@@ -100,6 +94,14 @@ class Nine(BoardPuzzle):
             f"A and B together have {ones[kind]} ones on their {kind} cells, the goal has {GOAL_ONES[kind]}; "
             f"rotations and column exchanges only ever move a {kind} cell to a {kind} cell"
         )
+
+
+@cache
+def at_size(n: int) -> Puzzle:
+    """nine at size n (2 to 64): this 3x3 puzzle, a table puzzle at 2 and 4, the construction from 5."""
+    if n == 3:
+        return PUZZLE
+    return TabledNine(n, at_size) if n in TABLED_SIZES else ConstructedNine(n, at_size)
 
 
 PUZZLE = Nine()

@@ -21,10 +21,11 @@ The method and its proof are in docs/nine-construction.md; in short:
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 
-from .sizes import geometry, operation_names, unsolvable_reason
+from .sizes import meets_class_rule, operation_names, unsolvable_reason
 from .steps import Candidates, Steps, candidates, chosen_steps, tables, take
 
 GENERIC_COST = 8
@@ -40,6 +41,13 @@ _SCALE, _GENERIC_SCORE, _SPECIAL_SCORE = 10, round(10 * PRICE), round(10 * PRICE
 _INVERSE_TURN = (1, 0, 3, 2)
 _TURN_OPERATIONS = ((), (0,), (0, 0), (1,))
 """Operation numbers (AL=0, AR=1, BL=2, BR=3, Ck=3+k) turning A by 0..3 quarters; B's are these plus 2."""
+_TURN_WORDS = [
+    (*_TURN_OPERATIONS[quarters_a], *(2 + o for o in _TURN_OPERATIONS[quarters_b]))
+    for quarters_a in range(4)
+    for quarters_b in range(4)
+]
+"""The operations turning A by quarters_a and B by quarters_b (at 4 * quarters_a + quarters_b)."""
+_TURNS_BOTH = np.arange(16).reshape(4, 4)
 
 
 class UnsolvableBoard(ValueError):
@@ -90,6 +98,12 @@ def construct(a: np.ndarray, b: np.ndarray) -> list[str]:
 
 def construct_many(a: np.ndarray, b: np.ndarray) -> list[list[str]]:
     """`construct` for boards a[i], b[i] of one size at once (the same answers, faster per board)."""
+    names = operation_names(a.shape[1])
+    return [[names[number] for number in numbers] for numbers in construct_numbers(a, b)]
+
+
+def construct_numbers(a: np.ndarray, b: np.ndarray) -> list[list[int]]:
+    """`construct_many`, each operation by its number in `operation_names`."""
     _check(a, b)
     count, n = a.shape[0], a.shape[1]
     t = tables(n)
@@ -123,8 +137,7 @@ def construct_many(a: np.ndarray, b: np.ndarray) -> list[list[str]]:
         unturned = (steps.family == 0) & (steps.turn_a == turn_a) & (steps.turn_b == turn_b)
         pending = np.where(unturned[:, None], pending ^ steps.columns, steps.columns)
         turn_a, turn_b = steps.turn_a, steps.turn_b
-    names = operation_names(n)
-    answers = [[names[number] for number in shortened(numbers)] for numbers in operations]
+    answers = [shortened(numbers) for numbers in operations]
     if any(len(answer) > limit for answer, limit in zip(answers, accounted.tolist(), strict=True)):
         raise AssertionError("shortening removed fewer operations than the steps' costs counted on")
     return answers
@@ -139,11 +152,7 @@ def _check(a: np.ndarray, b: np.ndarray) -> None:
         raise ValueError(f"the size must be from 1 to 255, found {n}")
     if ((a != 0) & (a != 1)).any() or ((b != 0) & (b != 1)).any():
         raise ValueError("the matrices must hold 0s and 1s only")
-    shape = geometry(n)
-    classes = len(shape.orbits)
-    places = (np.arange(count)[:, None] * classes + shape.class_of.ravel()).ravel()
-    ones = np.bincount(places, weights=(a.astype(np.int64) + b).ravel(), minlength=count * classes)
-    wrong = (ones.reshape(count, classes) != [len(orbit) for orbit in shape.orbits]).any(axis=1)
+    wrong = ~meets_class_rule(a, b)
     if wrong.any():
         board = int(np.argmax(wrong))
         raise UnsolvableBoard(f"board {board + 1}: {unsolvable_reason(a[board], b[board])}")
@@ -178,17 +187,20 @@ def _write(
     """Append each board's step to its operations (turns, then the exchanges)."""
     first_column = 4
     rows = (steps.family > 0).tolist()
+    turns = _TURNS_BOTH[(steps.turn_a - turn_a) % 4, (steps.turn_b - turn_b) % 4].tolist()
+    middle = np.where(steps.middle_b, 2, 0) + ((steps.family - 1) // 2 != 0)
+    middles = np.stack([middle, first_column + steps.middle_column, np.array(_INVERSE_TURN)[middle]], axis=1).tolist()
+    exchanging, columns = np.nonzero(steps.columns)
+    bounds = np.searchsorted(exchanging, np.arange(len(boards) + 1)).tolist()
+    columns = (columns + first_column).tolist()
     for index, board in enumerate(boards.tolist()):
         written = operations[board]
-        written.extend(_TURN_OPERATIONS[(int(steps.turn_a[index]) - int(turn_a[index])) % 4])
-        written.extend(2 + o for o in _TURN_OPERATIONS[(int(steps.turn_b[index]) - int(turn_b[index])) % 4])
-        exchanged = (np.flatnonzero(steps.columns[index]) + first_column).tolist()
-        written.extend(exchanged)
+        written += _TURN_WORDS[turns[index]]
+        exchanged = columns[bounds[index] : bounds[index + 1]]
+        written += exchanged
         if rows[index]:
-            left = (int(steps.family[index]) - 1) // 2 == 0
-            middle = (2 if steps.middle_b[index] else 0) + (0 if left else 1)
-            written.extend((middle, first_column + int(steps.middle_column[index]), _INVERSE_TURN[middle]))
-            written.extend(exchanged)
+            written += middles[index]
+            written += exchanged
 
 
 def shortened(operations: list[int]) -> list[int]:
@@ -196,32 +208,25 @@ def shortened(operations: list[int]) -> list[int]:
     exchanges commute, and so do exchanges between two turns, so each run of
     turns is written as its net quarter turns of A and of B, and each run of
     exchanges as the columns exchanged an odd number of times in it."""
-    runs: list[list[int] | dict[int, None]] = []  # [quarters of A, quarters of B], or the exchanges in order
+    # each run: (True, the exchanges in order) or (False, [quarters of A, quarters of B]); an empty run is dropped
+    runs: list[tuple[bool, Any]] = []
     for number in operations:
-        if number >= 4:
-            if not runs or not isinstance(runs[-1], dict):
-                runs.append({})
-            exchanges = runs[-1]
-            assert isinstance(exchanges, dict)
-            if number in exchanges:
-                del exchanges[number]
+        exchange = number >= 4
+        if not runs or runs[-1][0] != exchange:
+            runs.append((exchange, {} if exchange else [0, 0]))
+        run = runs[-1][1]
+        if exchange:
+            if number in run:
+                del run[number]
             else:
-                exchanges[number] = None
-            empty = not exchanges
+                run[number] = None
+            empty = not run
         else:
-            if not runs or not isinstance(runs[-1], list):
-                runs.append([0, 0])
-            quarters = runs[-1]
-            assert isinstance(quarters, list)
-            quarters[number // 2] += 1 if number % 2 == 0 else -1
-            empty = quarters[0] % 4 == 0 and quarters[1] % 4 == 0
+            run[number >> 1] += 1 - 2 * (number & 1)
+            empty = not (run[0] & 3 or run[1] & 3)
         if empty:
             runs.pop()
     result: list[int] = []
-    for run in runs:
-        if isinstance(run, dict):
-            result.extend(run)
-        else:
-            result.extend(_TURN_OPERATIONS[run[0] % 4])
-            result.extend(2 + o for o in _TURN_OPERATIONS[run[1] % 4])
+    for exchange, run in runs:
+        result += run if exchange else _TURN_WORDS[4 * (run[0] & 3) + (run[1] & 3)]
     return result

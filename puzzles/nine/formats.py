@@ -1,29 +1,60 @@
-"""nine's original formats: six lines of three characters 0/1 (A's rows,
-then B's); the count, then one operation a line. The original judge
-accepts any valid answer of at most 81 operations."""
+"""nine's original formats at size n: 2n lines of n characters 0/1 (A's rows,
+then B's); the count, then one operation a line. The original judges accept
+any valid answer within their limit: 81 operations for the contest's 3x3,
+999 for the story's 9x9; the other sizes have no limit of their own."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..answers import ProposedAnswer, Solution
 from ..board_puzzle import BoardFormats
 from ..text import InputError, content_lines, read_integer, shown
 from .board import Board
+from .family import example_board
 
-ORIGINAL_JUDGE_LIMIT = 81
+if TYPE_CHECKING:
+    from .family import NineRules
+
+JUDGE_LIMITS = {3: 81, 9: 999}
+"""The original judge's cap on an answer's length, by size: XJTUPC 2025's 3x3 and the seed's story of 9x9."""
+KITS = {3: "contest", 9: "contest_9x9"}
+"""The contest kit beside the package, by size: the contest's 3x3 and the story's 9x9."""
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def in_words(count: int) -> str:
+    return WORDS[count] if count < len(WORDS) else str(count)
 
 
 class NineFormats(BoardFormats):
-    help = "six lines of three characters 0/1 with no spaces, A's rows then B's, e.g.\n100\n000\n000\n111\n111\n011"
-    answer_limit = ORIGINAL_JUDGE_LIMIT
+    puzzle: NineRules
+
+    def __init__(self, puzzle: NineRules) -> None:
+        super().__init__(puzzle)
+        n = puzzle.size
+        example = "\n".join(row[k : k + n] for row in example_board(n).split() for k in range(0, n * n, n))
+        lines = f"{in_words(2 * n)} lines of {in_words(n)} characters 0/1"
+        self.help = f"{lines} with no spaces, A's rows then B's, e.g.\n{example}"
+        self.answer_limit = JUDGE_LIMITS.get(n)
+        self.kit = KITS.get(n)
 
     def read_board(self, lines: list[tuple[int, str]]) -> Board:
-        if len(lines) != 6:
-            raise InputError(f"expected 6 lines of three characters 0/1 (A's rows, then B's), found {len(lines)}")
+        n = self.puzzle.size
+        if len(lines) != 2 * n:
+            other = len(lines) // 2
+            shaped = other >= 2 and len(lines) == 2 * other and {len(line.strip()) for _, line in lines} == {other}
+            size = f" (that is a board of size {other}, not of size {n})" if shaped else ""
+            raise InputError(
+                f"expected {2 * n} lines of {in_words(n)} characters 0/1 (A's rows, then B's), found {len(lines)}{size}"
+            )
         rows = []
         for number, line in lines:
             row = line.strip()
-            if len(row) != 3 or set(row) - {"0", "1"}:
-                raise InputError(f"line {number}: expected three characters 0/1 with no spaces, found {shown(row)}")
+            if len(row) != n or set(row) - {"0", "1"}:
+                raise InputError(
+                    f"line {number}: expected {in_words(n)} characters 0/1 with no spaces, found {shown(row)}"
+                )
             rows.append(row)
         return int("".join(rows), 2)
 

@@ -8,23 +8,17 @@ import numpy as np
 from ..batch import reasons_by_class
 from ..board_puzzle import BoardMany
 from ..contract import NO_GOAL
-from .board import CELL_KINDS
+from .board import CELL_KINDS, THREE
 
 _KIND_BITS = [[8 - cell for cell in spots] + [17 - cell for cell in spots] for spots in CELL_KINDS.values()]
 """Per kind of cell, its bits in a board (A's and B's)."""
-_BIT_PLACES = np.array([17 - column + (column > 9) for column in range(19) if column != 9], dtype=np.int64)
-"""The board bit of each character of the compact form but the space."""
 _REASONS: dict[int, str] = {}
 """The reason of each class of unsolvable boards met so far (see `unsolvable_reasons`)."""
 
 
 class NineMany(BoardMany):
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        if lines.shape[1] < 19:  # too short to be "AAAAAAAAA BBBBBBBBB"
-            return np.zeros(len(lines), dtype=np.int64), np.zeros(len(lines), dtype=bool)
-        bits = np.delete(lines[:, :19], 9, axis=1).astype(np.int64) - ord("0")
-        valid = ((bits == 0) | (bits == 1)).all(axis=1) & (lines[:, 9] == ord(" ")) & ~lines[:, 19:].any(axis=1)
-        return (bits << _BIT_PLACES).sum(axis=1), valid
+        return THREE.read_rows(lines)
 
     def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
         """The reason names only the 1s per kind of cell, so boards with the same counts share it."""

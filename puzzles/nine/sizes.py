@@ -15,12 +15,16 @@ a board whose class holds another count never reaches the goal.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
 from ..text import InputError, plural, shown
+from ..variants import VariantOption
 
 Position = tuple[int, int]
 
@@ -123,21 +127,85 @@ def unsolvable_reason(a: np.ndarray, b: np.ndarray) -> str | None:
     return f"{wrong[0]}{more}"
 
 
-def parse_compact(text: str, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """A's n*n characters 0/1 in reading order, a space, then B's."""
+def matrix_texts(text: str, n: int) -> tuple[str, str]:
+    """A's and B's n*n characters 0/1 of the compact form at size n (InputError
+    naming what is wrong, and the size a matrix of another size has)."""
     parts = text.split()
     if len(parts) != 2:
         raise InputError(f"expected two groups of {n * n} characters 0/1 (A then B), found {len(parts)} groups")
-    matrices = []
     for name, part in zip("AB", parts, strict=True):
         if len(part) != n * n:
+            root = math.isqrt(len(part))
+            if root >= 2 and root * root == len(part) and not set(part) - {"0", "1"}:
+                raise InputError(f"matrix {name}: {len(part)} characters make a matrix of size {root}, not of size {n}")
             raise InputError(f"matrix {name}: expected {n * n} characters 0/1 for size {n}, found {len(part)}")
         if set(part) - {"0", "1"}:
             place = next(i for i, character in enumerate(part) if character not in "01")
             raise InputError(f"matrix {name}: character {place + 1} is {shown(part[place])}, expected 0 or 1")
-        matrices.append(np.frombuffer(part.encode(), dtype=np.uint8).reshape(n, n) - ord("0"))
-    return matrices[0].astype(np.int8), matrices[1].astype(np.int8)
+    return parts[0], parts[1]
+
+
+def parse_compact(text: str, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A's n*n characters 0/1 in reading order, a space, then B's, as two n x n int8 arrays."""
+    matrices = [
+        (np.frombuffer(part.encode(), dtype=np.uint8) - ord("0")).astype(np.int8).reshape(n, n)
+        for part in matrix_texts(text, n)
+    ]
+    return matrices[0], matrices[1]
 
 
 def compact(a: np.ndarray, b: np.ndarray) -> str:
     return " ".join("".join(map(str, matrix.ravel().tolist())) for matrix in (a, b))
+
+
+def meets_class_rule(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """For boards a[i], b[i] of one size, whether each class holds as many 1s as the goal gives it."""
+    count, n = a.shape[0], a.shape[1]
+    shape = geometry(n)
+    classes = len(shape.orbits)
+    places = (np.arange(count)[:, None] * classes + shape.class_of.ravel()).ravel()
+    ones = np.bincount(places, weights=(a.astype(np.int64) + b).ravel(), minlength=count * classes)
+    return (ones.reshape(count, classes) == [len(orbit) for orbit in shape.orbits]).all(axis=1)
+
+
+# The size, a rule option of nine -------------------------------------------------------
+SIZES = (2, 64)
+"""The least and the most size nine is played at (the default is 3)."""
+TABLED_SIZES = (2, 3, 4)
+"""The sizes answered exactly from a table; above them, by the construction within its bound."""
+SIZE_OPTION = VariantOption(
+    "size",
+    "the matrices are N x N, 2 to 64 (default 3); sizes 2 to 4 are answered exactly from tables "
+    "(nine-2.h5, nine-4.h5: built when first needed), 5 and up by a construction within a proven bound, "
+    "not proven the fewest",
+    metavar="N",
+    bounds=SIZES,
+)
+
+
+def size_of(options: Mapping[str, Any]) -> int:
+    """The size the rule options choose (3 when none is given); InputError for
+    another option or a size that is not a whole number from 2 to 64."""
+    unknown = set(options) - {"size"}
+    if unknown:
+        raise InputError(f"nine has no option {sorted(unknown)[0]!r}; its option is size")
+    value = options.get("size")
+    if value is None:
+        return 3
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or not SIZES[0] <= int(text) <= SIZES[1]:
+        raise InputError(f"size is {shown(text)}; it must be a whole number from {SIZES[0]} to {SIZES[1]}")
+    return int(text)
+
+
+def random_boards(n: int, count: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """`count` boards of size n drawn uniformly from those meeting the class rule
+    (each class's cells hold their goal's number of 1s in any of the ways alike)."""
+    shape = geometry(n)
+    a = np.zeros((count, n, n), dtype=np.int8)
+    b = np.zeros_like(a)
+    for orbit in shape.orbits:
+        ones = np.argsort(rng.random((count, 2 * len(orbit))), axis=1) < len(orbit)
+        rows, columns = np.array(orbit).T
+        a[:, rows, columns], b[:, rows, columns] = ones[:, : len(orbit)], ones[:, len(orbit) :]
+    return a, b

@@ -1,0 +1,127 @@
+"""nine at sizes 5 to 64, answered by the construction (construction.py,
+proof in docs/nine-construction.md): every answer reaches the goal within
+the proven bound B(n) (385 at 9x9, the story's judge allows 999), in
+milliseconds, but is not proven the fewest (`exact` is False): the answers
+say so (`"optimal": false` and the `"bound"`). No table, so nothing counts
+optimal solutions, and stats and samples have nothing to read.
+
+Many lines are answered together (`construct_numbers` over a batch), each
+exactly as it is answered alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..answers import Replay, Solution
+from ..batch import MAX_WIDTH, PADDING, AnswerColumns
+from ..contract import Puzzle
+from ..roles import ManyAtOnce
+from ..storage import TableReader
+from .board import Board
+from .construction import bound, construct_numbers
+from .family import AtSize, NineRules
+from .formats import NineFormats
+from .sizes import compact, meets_class_rule, random_boards
+from .terminal import ConstructedTerminal
+
+BATCH = 1000
+"""Boards constructed together (more only adds memory: the time per board stops falling)."""
+WIDEST_READ = 1024
+"""The longest compact form read many lines at once (size 22); longer lines are read one by one."""
+
+
+class ConstructedNine(NineRules, Puzzle):
+    """nine at size n >= 5: the construction's answers, within B(n)."""
+
+    exact = False
+
+    def __init__(self, n: int, at_size: AtSize) -> None:
+        self.take_size(n, at_size)
+        self.bound = bound(n)
+        super().__init__()
+        self.formats = ConstructedFormats(self)
+        self.terminal = ConstructedTerminal(self)
+        self.many = ConstructedMany(self)
+
+    def construction(self, board: Board) -> list[int] | None:
+        """The construction's operations (numbers) for a board; None where it breaks the class rule."""
+        a, b = self.bits.arrays(board)
+        if not meets_class_rule(a[None], b[None])[0]:
+            return None
+        return construct_numbers(a[None], b[None])[0]
+
+    def distance(self, table: TableReader | None, board: Board) -> int | None:
+        numbers = self.construction(board)
+        return None if numbers is None else len(numbers)
+
+    def solve(self, table: TableReader | None, board: Board) -> Solution:
+        numbers = self.construction(board)
+        if numbers is None:
+            return self.unsolvable(board)
+        boards = Replay(board, self.bits.goal, numbers, self.apply)
+        moves = [self.move_names[number] for number in numbers]
+        return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra())
+
+    def extra(self) -> dict[str, Any]:
+        """What every constructed answer says: not proven the fewest, and the bound it keeps within."""
+        return {"optimal": False, "bound": self.bound}
+
+
+class ConstructedFormats(NineFormats):
+    """The original formats; the instances of a contest package are drawn, not sampled from a table."""
+
+    def draw(self, count: int, seed: int) -> list[str]:
+        a, b = random_boards(self.puzzle.size, count, np.random.default_rng(seed))
+        return [compact(x, y) for x, y in zip(a, b, strict=True)]
+
+
+class ConstructedMany(ManyAtOnce):
+    """Lines in compact form read at once (up to size 22): a key is the line
+    itself, and the construction answers a batch of them together. A line
+    whose board breaks the class rule is left to the scalar reader, which says why."""
+
+    puzzle: ConstructedNine
+
+    def __init__(self, puzzle: ConstructedNine) -> None:
+        super().__init__(puzzle)
+        width = 2 * puzzle.bits.cells + 1
+        self.widest = width if width <= WIDEST_READ else MAX_WIDTH
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        cells = self.puzzle.bits.cells
+        width = 2 * cells + 1
+        if lines.shape[1] < width:
+            return np.zeros((len(lines), 0), dtype=np.uint8), np.zeros(len(lines), dtype=bool)
+        keys = lines[:, :width]
+        digits = np.delete(keys, cells, axis=1)
+        valid = ((digits == ord("0")) | (digits == ord("1"))).all(axis=1) & (keys[:, cells] == ord(" "))
+        valid &= ~lines[:, width:].any(axis=1)
+        a, b = self.boards(np.where(valid[:, None], keys, ord("1")))
+        return keys, valid & meets_class_rule(a, b)
+
+    def boards(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The matrices A and B of lines read at once."""
+        n, cells = self.puzzle.size, self.puzzle.bits.cells
+        digits = (np.delete(keys, cells, axis=1) - ord("0")).astype(np.int8)
+        return digits[:, :cells].reshape(-1, n, n), digits[:, cells:].reshape(-1, n, n)
+
+    def constructions(self, keys: np.ndarray) -> list[list[int]]:
+        answers: list[list[int]] = []
+        for start in range(0, len(keys), BATCH):
+            answers += construct_numbers(*self.boards(keys[start : start + BATCH]))
+        return answers
+
+    def distances_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        return np.array([len(numbers) for numbers in self.constructions(keys)], dtype=np.int16)
+
+    def solve_many(self, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
+        answers = self.constructions(keys)
+        distance = np.array([len(numbers) for numbers in answers], dtype=np.int16)
+        moves = np.full((len(answers), int(distance.max(initial=0))), PADDING, dtype=np.uint8)
+        for row, numbers in enumerate(answers):
+            moves[row, : len(numbers)] = numbers
+        extra = self.puzzle.extra()
+        return AnswerColumns(distance, moves, {name: [value] * len(answers) for name, value in extra.items()})
