@@ -102,10 +102,12 @@ def first_output(command: list[str], chunk: bytes) -> dict[str, float]:
     return {"after_chunk": arrived - written, "after_start": arrived - started}
 
 
-def http_rates(tables: str, body: bytes, runs: int = 3) -> dict[str, float]:
+def http_rates(
+    tables: str, body: bytes, runs: int = 3, puzzle: str = "eight", endpoints: tuple[str, ...] = ("batch", "distances")
+) -> dict[str, float]:
     """States per second through `ninebase serve --workers 2` on a free
     loopback port: the best of `runs` POSTs of one full batch to each bulk
-    endpoint, answers read to the end; the server is stopped by its PID."""
+    endpoint of `puzzle`, answers read to the end; the server is stopped by its PID."""
     rates = {}
     lines = body.count(b"\n")
     serve = ["--workers", "2"]
@@ -113,10 +115,10 @@ def http_rates(tables: str, body: bytes, runs: int = 3) -> dict[str, float]:
         tempfile.TemporaryDirectory() as logs,
         running(ninebase_serve(Path(tables), Path(logs) / "log", *serve)) as server,
     ):
-        for endpoint in ("batch", "distances"):
+        for endpoint in endpoints:
             best = float("inf")
             for _ in range(runs):
-                request = urllib.request.Request(f"{server.base}/api/eight/{endpoint}", body, method="POST")
+                request = urllib.request.Request(f"{server.base}/api/{puzzle}/{endpoint}", body, method="POST")
                 started = time.perf_counter()
                 answered = urllib.request.urlopen(request, timeout=120).read().count(b"\n")
                 best = min(best, time.perf_counter() - started)

@@ -1,8 +1,9 @@
-"""Counting optimal solutions from the Python API (issue 29): microseconds per
-`Tables.count` and per `random_solution` (the median over single calls on
-random states), states per second through `Tables.counts` and
-`Tables.counts_chunk` on 300,000 compact strings, and optimal solutions
-streamed per second by `Tables.solutions` on states with many of them.
+"""Counting optimal solutions (issue 29): microseconds per `Tables.count` and
+per `random_solution` (the median over single calls on random states),
+states per second through `Tables.counts` and `Tables.counts_chunk` on
+300,000 compact strings, through `ninebase counts` (a fresh process) and
+over HTTP (`POST /api/PUZZLE/counts`), and optimal solutions streamed per
+second by `Tables.solutions` on states with many of them.
 
     python benchmarks/counting.py [--states N] [--tables DIR]
 
@@ -15,12 +16,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+from bulk_cli import http_rates, timed  # the same measurement of a command and of the service
 
 from ninebase import lookup, puzzles
 from ninebase.puzzles.batch import Lines
@@ -31,6 +35,11 @@ TARGET_DEFAULT_COUNT_MICROSECONDS = 10.0
 TARGET_RANDOM_MICROSECONDS = 100.0
 TARGET_SOLUTIONS_PER_SECOND = 1_000_000
 BULK_STATES = 300_000
+TARGET_COMMAND_PER_SECOND = 2_000_000
+TARGET_HTTP_PER_SECOND = 1_000_000
+COMMAND_LINES = 3_000_000
+HTTP_LINES = 100_000
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
 MANY_SOLUTIONS = {
     "sansu": "125348697",
     "clocks": "9 12 9 12 3 12 9 12 9",
@@ -116,6 +125,27 @@ def main() -> int:
             whole = best_seconds(lambda name=name, states=states: tables.counts(name, states))
             chunked = best_seconds(lambda name=name, lines=lines: tables.counts_chunk(name, lines))
             print(f"{name:8} {BULK_STATES / whole:16,.0f} {BULK_STATES / chunked:16,.0f}")
+        print(
+            f"\nthrough the command (ninebase counts, {COMMAND_LINES:,} lines, a fresh process; target "
+            f"{TARGET_COMMAND_PER_SECOND:,}/s) and over HTTP (POST /api/PUZZLE/counts, {HTTP_LINES:,} lines, "
+            f"--workers 2, best of 3; target {TARGET_HTTP_PER_SECOND:,}/s)"
+        )
+        directory = str(tables.directory)
+        for name in puzzles.BUILT_IN:
+            states = random_states(tables, name, HTTP_LINES, 4)
+            body = "".join(f"{text}\n" for text in states).encode()
+            with tempfile.TemporaryDirectory() as scratch:
+                source = Path(scratch) / "states.txt"
+                source.write_bytes(body * (COMMAND_LINES // HTTP_LINES))
+                command = timed([NINEBASE, "counts", name, "--tables", directory], source)
+            over_http = http_rates(directory, body, puzzle=name, endpoints=("counts",))["counts"]
+            by_command = COMMAND_LINES / command["seconds"]
+            missed += (by_command < TARGET_COMMAND_PER_SECOND) + (over_http < TARGET_HTTP_PER_SECOND)
+            print(
+                f"{name:8} command {by_command:12,.0f}/s (peak {command['peak_mib']:4.0f} MiB)  "
+                f"HTTP {over_http:12,.0f}/s  {verdict(by_command >= TARGET_COMMAND_PER_SECOND)} / "
+                f"{verdict(over_http >= TARGET_HTTP_PER_SECOND)}"
+            )
         print(
             f"\nstreamed by Tables.solutions (up to {STREAMED:,} per state; target {TARGET_SOLUTIONS_PER_SECOND:,}/s)"
         )

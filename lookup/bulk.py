@@ -92,8 +92,9 @@ def counts(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray
     """`distances`, but each state's optimal move sequences (0 where
     unsolvable): uint64, or Python ints where the puzzle's may not fit."""
     found = np.zeros(len(states), dtype=object if puzzle.counting.beyond_64_bits else np.uint64)
+    counting = puzzle.counting
     return _over_states(
-        puzzle, states, found, lambda keys: counted(puzzle, table, keys), lambda b: count_of(puzzle, table, b)
+        puzzle, states, found, lambda keys: counting.solvable_counts(table, keys), lambda b: count_of(puzzle, table, b)
     )
 
 
@@ -116,16 +117,6 @@ def _over_states(
             raise InputError(f"item {position}: {error}") from None
         found[position] = one(board)
     return found
-
-
-def counted(puzzle: Puzzle, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-    """The optimal move sequences of keys read at once (0 where unsolvable)."""
-    ways = puzzle.counting.counts_of(table, keys)
-    unsolvable = puzzle.many.distances_of(table, keys) < 0
-    if unsolvable.any():
-        ways = ways.copy()
-        ways[unsolvable] = 0
-    return ways
 
 
 def count_of(puzzle: Puzzle, table: TableReader | None, board: Any) -> int:
@@ -309,14 +300,13 @@ def counts_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally:
     errors: dict[int, str] = {}
     pieces: list[Any] = [b"0\n"] * len(lines)
     if rows.fast.size:
-        texts = counted(puzzle, table, rows.keys).astype(str)
+        answer = puzzle.counting.count_lines(table, rows.keys)
         if not rows.others:
-            answer = ("\n".join(texts.tolist()) + "\n").encode()
             if tally is not None:
                 tally.record(len(lines), errors)
             return answer
-        for position, text in zip(rows.fast.tolist(), texts.tolist(), strict=True):
-            pieces[position] = f"{text}\n".encode()
+        for position, text in zip(rows.fast.tolist(), answer.splitlines(keepends=True), strict=True):
+            pieces[position] = text
     for position in rows.others:
         board, error = read_line(puzzle, lines, position)
         if error is not None:

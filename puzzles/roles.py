@@ -321,6 +321,19 @@ class Counting(Role, ABC):
         reads lines at once."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
 
+    def solvable_counts(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
+        """`counts_of`, 0 where a key is unsolvable."""
+        ways = self.counts_of(table, keys)
+        unsolvable = self.puzzle.many.distances_of(table, keys) < 0
+        if unsolvable.any():
+            ways = ways.copy()
+            ways[unsolvable] = 0
+        return ways
+
+    def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
+        """`solvable_counts` as text, one decimal line each: what `counts` prints."""
+        return ("\n".join(self.solvable_counts(table, keys).astype(str).tolist()) + "\n").encode()
+
     @abstractmethod
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         """The moves (indices into move_names, in the order played) of

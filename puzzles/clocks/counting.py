@@ -9,6 +9,7 @@ move come first."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from math import factorial
 from typing import Any
 
@@ -27,6 +28,19 @@ for _n1 in range(10):
             _d = _n1 + 2 * _n2 + 3 * _n3
             _MULTINOMIALS[(_n1 * 10 + _n2) * 10 + _n3] = factorial(_d) // (2**_n2 * 6**_n3)
 """Orderings of a set of quarter-turn moves made once (n1 moves), twice (n2) or three times (n3)."""
+_MULTINOMIAL_LINES = [b"%d\n" % ways for ways in _MULTINOMIALS.tolist()]
+
+
+@cache
+def _every_setting_kind() -> np.ndarray:
+    """Per setting of the dials (its key), the index into `_MULTINOMIALS` of
+    its optimal moves: worked out once for all 4**9, so that counting many
+    settings is one lookup each."""
+    keys = np.arange(4**9, dtype=np.int64)
+    offsets = np.stack([(keys >> 2 * (8 - dial)) & 3 for dial in range(9)], axis=1)
+    turns = net_turns(offsets, 4)
+    n1, n2, n3 = ((turns == times).sum(axis=1) for times in (1, 2, 3))
+    return ((n1 * 10 + n2) * 10 + n3).astype(np.uint16)
 
 
 class ClocksCounting(Counting):
@@ -41,10 +55,11 @@ class ClocksCounting(Counting):
         return optimal_plan(list(dial_turns(board)), 4, backward=False)
 
     def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-        offsets = np.stack([(keys >> 2 * (8 - dial)) & 3 for dial in range(9)], axis=1)
-        turns = net_turns(offsets, 4)
-        n1, n2, n3 = ((turns == times).sum(axis=1) for times in (1, 2, 3))
-        return _MULTINOMIALS[(n1 * 10 + n2) * 10 + n3]
+        return _MULTINOMIALS[_every_setting_kind()[keys]]
+
+    def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
+        """Every setting is solvable: each line is its kind's, written once."""
+        return b"".join(map(_MULTINOMIAL_LINES.__getitem__, _every_setting_kind()[keys].tolist()))
 
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)
