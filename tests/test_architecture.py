@@ -13,11 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from import_contracts import lint
 
 from ninebase import lookup, puzzles
-
-sys.path.insert(0, str(Path(__file__).parent))
-from import_contracts import lint
 
 ROOT = Path(__file__).resolve().parent.parent
 DOOR = "Front ends go through Tables"

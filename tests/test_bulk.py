@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from every import BAD_LINES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lights_out import LightsOut
@@ -23,8 +24,6 @@ from ninebase.puzzles import BoardMany, InputError, Puzzle, permutations
 from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
-BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]
-"""Lines no compact form accepts (and a few near misses)."""
 
 
 def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, Any]:

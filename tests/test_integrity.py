@@ -14,12 +14,11 @@ import h5py
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from damaged_tables import assert_refused, copy_tables, flip_byte, rewrite
 
 from ninebase import puzzles
-from ninebase.build_tables.writer import write_table
 from ninebase.lookup.cli import main
 from ninebase.lookup.tablefile import TableFile
-from ninebase.puzzles.storage import Packed
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 
@@ -28,40 +27,12 @@ def cli(tables: Path, *args: str, stdin: str | None = None):
     return CliRunner().invoke(main, [*args, "--tables", str(tables)], input=stdin)
 
 
-def copy_tables(source: Path, target: Path, *names: str) -> Path:
-    target.mkdir(exist_ok=True)
-    for name in names:
-        shutil.copy(source / f"{name}.h5", target / f"{name}.h5")
-    return target
-
-
-def assert_refused(result, path: Path, puzzle: str) -> None:
-    assert result.exit_code == 4, result.output
-    assert str(path) in result.output and f"ninebase build --only {puzzle} --force" in result.output
-    assert result.output.count("\n") == 1 and "Traceback" not in result.output
-
-
 @pytest.mark.slow
 def test_verify_passes_on_fresh_tables(tables_dir: Path) -> None:
     result = cli(tables_dir, "verify")
     assert result.exit_code == 0, result.output
     assert [line.split(":")[0] for line in result.output.splitlines()] == list(tuple(puzzles.BUILT_IN))
     assert all(": ok, " in line for line in result.output.splitlines())
-
-
-def rewrite(path: Path, puzzle: str, change) -> None:
-    """Rewrite a table with one dataset changed and fresh checksums, as a
-    plausible but wrong build would: only the invariants can catch it."""
-    with TableFile(path, puzzle) as table:
-        attrs = {key: value for key, value in table.attrs.items() if key != "format_version"}
-        groups = {}
-        for group, names in table.layout().items():
-            datasets = {}
-            for name in names:
-                packed = table.read_packed(group, name)
-                datasets[name] = Packed(change(name, packed.values.copy()), packed.bits)
-            groups[group] = (table.group_attrs(group), datasets)
-    write_table(path, attrs, groups)
 
 
 @pytest.mark.parametrize(
@@ -110,21 +81,6 @@ def test_truncated_file_is_refused(tables_dir: Path, tmp_path: Path) -> None:
         handle.truncate(path.stat().st_size // 2)
     assert_refused(cli(tmp_path, "solve", "eight", "123069478"), path, "eight")
     assert cli(tmp_path, "verify", "eight").exit_code == 4
-
-
-def chunk_offset(path: Path, group: str, dataset: str) -> int:
-    with h5py.File(path, "r") as h5:
-        return h5[group][dataset].id.get_chunk_info(0).byte_offset
-
-
-def flip_byte(path: Path, group: str, dataset: str) -> None:
-    """Flip the bits of one byte inside a dataset's first chunk."""
-    offset = chunk_offset(path, group, dataset) + 40
-    with open(path, "r+b") as handle:
-        handle.seek(offset)
-        byte = handle.read(1)
-        handle.seek(offset)
-        handle.write(bytes([byte[0] ^ 0x5A]))
 
 
 @pytest.mark.parametrize(
