@@ -37,7 +37,7 @@ from ninebase.lookup.contest.writer import answers as answers_of
 from ninebase.lookup.sample import sample
 
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fewest_cases(tables: lookup.Tables, name: str, seed: int = 0) -> int:

@@ -23,7 +23,7 @@ from ninebase.lookup.cli import serve
 from ninebase.lookup.web import app_from_environment, create_app
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS, ENVIRONMENT, Settings, SettingsError
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 UNITS = {"": 1, "s": 1, "ms": 0.001, "KiB": 1024, "MiB": 1024 * 1024}
 
 
