@@ -11,7 +11,7 @@ constant JSON object (`bare_app.py`) and ninebase's probe
 off) on three stacks: uvicorn with h11 and asyncio, uvicorn with httptools
 and uvloop, and granian with the settings of `ninebase serve` (ninebase
 itself runs as `ninebase serve` there, and as the ASGI factory
-`lookup.web:app_from_environment` under uvicorn), each with 1 and 2 worker
+`ninebase.lookup.web:app_from_environment` under uvicorn), each with 1 and 2 worker
 processes; and nginx-light serving a probe answer as a fixed JSON file, the
 ceiling of this machine. One kept-open connection (wrk -t1 -c1) on each
 stack with 2 workers. Then the ratios against the targets, the HTTP batch
@@ -48,7 +48,7 @@ from loadkit.servers import NINEBASE  # noqa: E402
 from loadkit.stack_table import print_table  # noqa: E402
 from loadkit.stacks import Bench, latency_rows, run_rows, throughput_rows  # noqa: E402
 
-import lookup  # noqa: E402
+from ninebase import lookup  # noqa: E402
 
 PARTS = ("throughput", "latency", "batch", "abuse")
 

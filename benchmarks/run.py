@@ -199,7 +199,7 @@ def main() -> None:
         results["verify"] = {"seconds": verified["seconds"], "peak_mib": verified["peak_kib"] / 1024}
         bare = wall_seconds([sys.executable, "-c", "import numpy, h5py, click"], "", runs)
         bare_libraries = wall_seconds([sys.executable, "-c", "import numpy, h5py"], "", runs)
-        import_lookup = wall_seconds([sys.executable, "-c", "import lookup"], "", runs)
+        import_lookup = wall_seconds([sys.executable, "-c", "from ninebase import open_tables"], "", runs)
         cube_judge = wall_seconds([ninebase, "judge", "cube", "--tables", directory], CUBE_CONTEST_SAMPLE, runs)
         results["bulk"] = measure_bulk(ninebase, directory, args.quick)
     results["bare_import_seconds"] = bare
@@ -241,10 +241,10 @@ def report(results: dict[str, Any]) -> None:
         f"judge cube on the contest sample {results['judge_cube_seconds']:.3f} s, bare "
         f"'import numpy, h5py, click' {results['bare_import_seconds']:.3f} s: {results['judge_cube_ratio']:.2f}x"
     )
-    print(f"import lookup {results['import_lookup_ratio']:.2f}x 'import numpy, h5py'")
+    print(f"the API loaded {results['import_lookup_ratio']:.2f}x 'import numpy, h5py'")
     checks = [
         (
-            f"import lookup {results['import_lookup_ratio']:.2f}x import numpy, h5py",
+            f"the API loaded {results['import_lookup_ratio']:.2f}x import numpy, h5py",
             results["import_lookup_ratio"] <= BUDGET_IMPORT_RATIO,
             f"<= {BUDGET_IMPORT_RATIO}x",
         ),

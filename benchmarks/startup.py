@@ -3,9 +3,10 @@
     python benchmarks/startup.py [--runs N] [--tables DIR]
 
 Each pair is run alternately, N times each (default 9), and the median wall
-time of each side is compared: `import ninebase` against `import numpy,
-h5py`; `ninebase solve eight 123069478` and `ninebase probe eight
-123069478` against `python -c "import numpy, h5py, click"`. It also lists
+time of each side is compared: the API loaded (`from ninebase import
+open_tables`, which loads `ninebase.lookup`) against `import numpy, h5py`;
+`ninebase solve eight 123069478` and `ninebase probe eight 123069478`
+against `python -c "import numpy, h5py, click"`. It also lists
 the project modules a query loads, which must not include the builder or a
 puzzle that was not asked for. Prints figures and the targets; exits 1 if
 one is missed.
@@ -23,7 +24,10 @@ from pathlib import Path
 
 PYTHON = sys.executable
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
-TARGETS = {"import ninebase": 1.15, "ninebase solve eight": 1.3, "ninebase probe eight": 1.3}
+TARGETS = {"the API loaded": 1.15, "ninebase solve eight": 1.3, "ninebase probe eight": 1.3}
+API_LOADED = "from ninebase import open_tables"
+"""`import ninebase` alone loads nothing (its names load on first use), so
+the API is measured as a program that uses it loads it."""
 QUERY_MODULES = """
 import json, runpy, sys
 sys.argv = ["ninebase", *sys.argv[1:]]
@@ -63,7 +67,7 @@ def main() -> int:
     args = parser.parse_args()
     tables = ["--tables", args.tables] if args.tables else []
     pairs = {
-        "import ninebase": ([PYTHON, "-c", "import ninebase"], [PYTHON, "-c", "import numpy, h5py"]),
+        "the API loaded": ([PYTHON, "-c", API_LOADED], [PYTHON, "-c", "import numpy, h5py"]),
         "ninebase solve eight": (
             [NINEBASE, "solve", "eight", "123069478", *tables],
             [PYTHON, "-c", "import numpy, h5py, click"],

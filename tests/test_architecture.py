@@ -33,12 +33,14 @@ MIRRORED = {
 one is mirrored by the folder of the same name (tests/puzzles/clocks/ for
 puzzles/clocks/), but for lookup's, which have folders of their own."""
 STORIES = {
-    "abuse", "accessibility", "architecture", "browser_page", "counting", "counting_solutions", "damage", "docs",
-    "explorer", "extra_puzzle", "first_hour", "fuzz", "hardening", "plugin", "readme_examples", "unkind_cli", "wheel",
+    "abuse", "accessibility", "architecture", "benchmarks", "browser_page", "counting", "counting_solutions",
+    "damage", "docs", "explorer", "extra_puzzle", "first_hour", "fuzz", "hardening", "plugin", "readme_examples",
+    "unkind_cli", "wheel",
 }  # fmt: skip
 """The suites in tests/ itself, `test_<story>.py`: stories across the program
 (what a user meets, hostile input, real servers and browsers, the wheel, the
-docs, a plug-in) and evidence over every puzzle at once, not one module's tests."""
+docs, the benchmarks, a plug-in) and evidence over every puzzle at once, not
+one module's tests."""
 
 
 @pytest.mark.slow

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -120,27 +118,6 @@ def test_plurals(tables_dir: Path) -> None:
     assert "(16 states)" in stats
     cube = run(tables_dir, "solve", "cube", "1").output
     assert "found 1 value" in cube and "1 values" not in cube
-
-
-@pytest.mark.slow
-def test_every_readme_command_runs_as_written(tables_dir: Path, tmp_path: Path) -> None:
-    """The README's Commands block, run after the quick start in a shell that
-    has sourced .venv/bin/activate (here: the interpreter's own bin first on PATH)."""
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("## Commands", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    env = {
-        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
-        "NINEBASE_TABLES": str(tables_dir),
-        "HOME": str(tmp_path),
-    }
-    for line in block.strip().splitlines():
-        command = line.split("  #")[0].strip()
-        if not command or command.startswith(("source ", "ninebase serve")):
-            continue
-        done = subprocess.run(
-            ["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
-        )
-        assert done.returncode == 0, f"{command}: {done.stderr}"
 
 
 def test_the_reference_examples_are_what_judge_prints(tables_dir: Path) -> None:

@@ -7,6 +7,7 @@ exactly (checked against a search written in tests/test_extra_puzzle.py)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -71,6 +72,14 @@ def test_every_command_finds_the_plugin(plugin_env: dict[str, str], tmp_path: Pa
     assert (stats["states"], stats["solvable"], stats["max_distance"]) == (512, 512, 9)
     verified = run(plugin_env, "verify", "lights")
     assert verified.returncode == 0 and "lights: ok, 512 reachable states" in verified.stdout
+    # 3x3 Lights Out has one fewest set of presses per board (its toggle matrix is invertible
+    # over GF(2)) and presses commute, so a board d presses away has d! optimal orders.
+    counted = run(plugin_env, "counts", "lights", stdin="111111111\n101010101\n").stdout.split()
+    assert counted == [str(math.factorial(expected[state])) for state in ("111111111", "101010101")]
+    listed = run(plugin_env, "solutions", "lights", sampled[0], "--limit", "1000")
+    orders = listed.stdout.splitlines()
+    assert len(set(orders)) == len(orders) == math.factorial(4) and "all 24 optimal solutions" in listed.stderr
+    assert len({frozenset(order.split()) for order in orders}) == 1
 
 
 def test_the_service_serves_the_plugin(plugin_env: dict[str, str]) -> None:

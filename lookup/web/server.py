@@ -1,5 +1,5 @@
 """Running the service: granian (a Rust HTTP server; measured fastest of the
-stacks compared, see README) with the app built in every worker process, so
+stacks compared, see docs/service.md) with the app built in every worker process, so
 each worker opens the tables itself.
 
 Hardening lives in the server's options: HTTP/1 only, a header timeout (which

@@ -2,7 +2,7 @@
 
 `ninebase serve` takes its options' defaults from it, `app_from_environment`
 reads the environment variables into it, and the app, the batches, the
-guard, the stopping door and the server read it; README's table "Limits
+guard, the stopping door and the server read it; docs/service.md's table "Limits
 and defaults" lists every field (a test compares the two). This module needs
 neither Starlette nor granian: the command line reads its defaults from it.
 """
@@ -31,7 +31,7 @@ def bounds(name: str) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Settings:
-    """The service's limits (README's table says what each does and how to change it)."""
+    """The service's limits (docs/service.md's table says what each does and how to change it)."""
 
     host: str = "127.0.0.1"
     """The address to listen on."""

@@ -366,8 +366,8 @@ def test_bad_requests_are_one_line_and_exit_2(tables_dir: Path, tmp_path: Path, 
     assert (tmp_path / "taken" / "file").read_text() == "mine" and not (tmp_path / "eight").exists()
 
 
-def test_the_readme_package_commands_run_as_written(tables_dir: Path, tmp_path: Path, monkeypatch) -> None:
-    readme = (ROOT / "README.md").read_text().split("## For contest setters", 1)[1]
+def test_the_documented_package_commands_run_as_written(tables_dir: Path, tmp_path: Path, monkeypatch) -> None:
+    readme = (ROOT / "docs" / "contest.md").read_text()
     block = readme.split("```sh", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(tmp_path)
     for line in block.strip().splitlines():

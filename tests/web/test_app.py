@@ -1,4 +1,4 @@
-"""The app is plain ASGI: README's uvicorn command serves it too, each worker
+"""The app is plain ASGI: docs/service.md's uvicorn command serves it too, each worker
 building it from $NINEBASE_TABLES."""
 
 from __future__ import annotations

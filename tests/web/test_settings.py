@@ -1,4 +1,4 @@
-"""The service's one settings object: README's table of limits says what it
+"""The service's one settings object: docs/service.md's table of limits says what it
 holds, both ways; the command line's defaults and the environment variables
 are its fields; a bad value is one line; the app reads every limit from it;
 and the command line reads it without the serve extra."""
@@ -23,13 +23,13 @@ from ninebase.lookup.cli import serve
 from ninebase.lookup.web import app_from_environment, create_app
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS, ENVIRONMENT, Settings, SettingsError
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+SERVICE_DOC = Path(__file__).resolve().parents[2] / "docs" / "service.md"
 UNITS = {"": 1, "s": 1, "ms": 0.001, "KiB": 1024, "MiB": 1024 * 1024}
 
 
 def documented_limits() -> dict[str, tuple[str, str]]:
-    """README's table of limits: each setting's default and how to change it, as written."""
-    section = README.read_text().split("### Limits and defaults", 1)[1].split("\n#", 1)[0]
+    """The documented table of limits: each setting's default and how to change it, as written."""
+    section = SERVICE_DOC.read_text().split("## Limits and defaults", 1)[1].split("\n#", 1)[0]
     rows = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -46,10 +46,10 @@ def value_of(written: str) -> object:
     return float(number.replace(",", "")) * UNITS[unit]
 
 
-def test_the_readme_table_lists_every_setting_with_its_default_and_nothing_else() -> None:
+def test_the_documented_table_lists_every_setting_with_its_default_and_nothing_else() -> None:
     rows = documented_limits()
     fields = [field.name for field in dataclasses.fields(Settings)]
-    assert sorted(rows) == sorted(fields), "README's table and Settings differ"
+    assert sorted(rows) == sorted(fields), "the documented table and Settings differ"
     for name, (default, _) in rows.items():
         actual, written = getattr(DEFAULT_SETTINGS, name), value_of(default)
         assert written == actual if isinstance(actual, str) else math.isclose(written, actual), name

@@ -1,0 +1,104 @@
+"""One reader of many states (issue 28): compact strings per second through `Tables.distances` and `ninebase distances`.
+
+    python benchmarks/one_reader.py [--states N] [--lines N] [--tables DIR]
+
+Per puzzle: `Tables.distances` on N random compact strings (solvable and
+not, as a sample of the table draws them), from a Python list (as read from
+a file) and from a NumPy array, best of three; then `ninebase distances
+PUZZLE` in a fresh process on a file of --lines such lines, its wall time
+from start to exit (start-up included) and its CPU time. Each line is also
+answered once by `Tables.distance`, and the three answers must agree, so a
+reader that got quicker by reading wrongly fails here too. Prints figures
+beside the target (3,000,000 states a second) and exits 1 if one is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import ninebase
+from ninebase import puzzles
+
+TARGET_PER_SECOND = 3_000_000
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
+
+
+def random_states(tables: ninebase.Tables, name: str, count: int, rng: np.random.Generator) -> list[str]:
+    """Compact strings of random states of the whole space: where a table has
+    unreachable states (eight, nine), about as many of them as there are."""
+    _, compact = puzzles.get(name).storage.sample_space(tables.table(name))
+    space = tables.stats(name)["states"]
+    return [compact(int(index)) for index in rng.integers(0, space, size=count)]
+
+
+def best_rate(tables: ninebase.Tables, name: str, states: object, count: int) -> float:
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        tables.distances(name, states)
+        best = min(best, time.perf_counter() - started)
+    return count / best
+
+
+def command_rate(name: str, lines: bytes, count: int, tables_dir: str) -> tuple[float, float, bytes]:
+    """Lines per wall second and per CPU second of `ninebase distances`, and what it printed."""
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(lines)
+        stdin.seek(0)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        done = subprocess.run(
+            [NINEBASE, "distances", name, "--tables", tables_dir], stdin=stdin, capture_output=True, check=True
+        )
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return count / wall, count / cpu, done.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=300_000, help="states per Tables.distances call")
+    parser.add_argument("--lines", type=int, default=3_000_000, help="lines for the ninebase distances run")
+    parser.add_argument("--tables", default=None, help="tables directory (default: as ninebase finds it)")
+    arguments = parser.parse_args()
+    rng = np.random.default_rng(2028)
+    missed = []
+    print(f"one reader of compact strings (load average {os.getloadavg()[0]:.1f}); target {TARGET_PER_SECOND:,}/s")
+    print(f"{'puzzle':<8}{'list/s':>13}{'array/s':>13}{'command/s':>13}{'command/CPU s':>15}")
+    with ninebase.open_tables(arguments.tables) as tables:
+        tables_dir = str(tables.directory)
+        for name in ("sansu", "clocks", "eight", "nine", "cube"):
+            states = random_states(tables, name, arguments.states, rng)
+            expected = np.array([-1 if (d := tables.distance(name, s)) is None else d for s in states])
+            if not np.array_equal(tables.distances(name, states), expected):
+                missed.append(f"{name}: Tables.distances disagrees with Tables.distance")
+            from_list = best_rate(tables, name, states, len(states))
+            from_array = best_rate(tables, name, np.array(states), len(states))
+            repeats = -(-arguments.lines // len(states))
+            lines = ("\n".join(states) + "\n").encode() * repeats
+            count = len(states) * repeats
+            wall_rate, cpu_rate, printed = command_rate(name, lines, count, tables_dir)
+            if printed != ("\n".join(map(str, expected.tolist())) + "\n").encode() * repeats:
+                missed.append(f"{name}: ninebase distances disagrees with Tables.distance")
+            print(f"{name:<8}{from_list:>13,.0f}{from_array:>13,.0f}{wall_rate:>13,.0f}{cpu_rate:>15,.0f}")
+            for what, rate in (("Tables.distances (list)", from_list), ("ninebase distances", wall_rate)):
+                if rate < TARGET_PER_SECOND:
+                    missed.append(f"{name}: {what} {rate:,.0f}/s < {TARGET_PER_SECOND:,}/s")
+    print(f"(command: {arguments.lines:,}+ lines, a fresh process, start-up included)")
+    for line in missed:
+        print(f"MISS {line}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
