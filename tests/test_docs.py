@@ -76,6 +76,6 @@ def test_the_format_document_names_every_attribute_and_dataset(tables_dir: Path)
     for path in sorted(tables_dir.glob("*.h5")):
         with h5py.File(path, "r") as file:
             names = set(file.attrs)
-            file.visititems(lambda name, item: names.update({name.rsplit("/", 1)[-1], *item.attrs}))
+            file.visititems(lambda name, item, names=names: names.update({name.rsplit("/", 1)[-1], *item.attrs}))
         for name in sorted(names):
             assert f"`{name}`" in text, (path.name, name)
