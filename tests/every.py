@@ -14,6 +14,8 @@ from ninebase import puzzles
 
 EVERY_PUZZLE = (*puzzles.names(), *((PLUGIN.name,) if PLUGIN.name not in puzzles.names() else ()))
 """The names the generic tests run over: every known puzzle and the example plug-in."""
+BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]
+"""Lines no compact form accepts (and a few near misses)."""
 
 
 @contextmanager
@@ -29,4 +31,4 @@ def registered(puzzle: puzzles.Puzzle) -> Iterator[puzzles.Puzzle]:
             puzzles.unregister(puzzle.name)
 
 
-__all__ = ["EVERY_PUZZLE", "PLUGIN", "registered"]
+__all__ = ["BAD_LINES", "EVERY_PUZZLE", "PLUGIN", "registered"]

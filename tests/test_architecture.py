@@ -1,6 +1,7 @@
 """The shape of the code: the query path never loads the builder, no code
-outside a puzzle's own module branches on a puzzle's name, and one `Tables`
-serves many threads at once with the same answers."""
+outside a puzzle's own module branches on a puzzle's name, one `Tables`
+serves many threads at once with the same answers, and the tests mirror the
+code they test."""
 
 from __future__ import annotations
 
@@ -13,15 +14,33 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from import_contracts import lint
 
 from ninebase import lookup, puzzles
-
-sys.path.insert(0, str(Path(__file__).parent))
-from import_contracts import lint
 
 ROOT = Path(__file__).resolve().parent.parent
 DOOR = "Front ends go through Tables"
 EXPORTS = "Front ends use only what ninebase.puzzles exports"
+MIRRORED = {
+    "lookup": "lookup",
+    "cli": "lookup/cli",
+    "web": "lookup/web",
+    "contest": "lookup/contest",
+    "build_tables": "build_tables",
+    "puzzles": "puzzles",
+}
+"""Each folder of tests/ and the folder of code it mirrors; a package inside
+one is mirrored by the folder of the same name (tests/puzzles/clocks/ for
+puzzles/clocks/), but for lookup's, which have folders of their own."""
+STORIES = {
+    "abuse", "accessibility", "architecture", "benchmarks", "browser_page", "counting", "counting_solutions",
+    "damage", "docs", "explorer", "extra_puzzle", "first_hour", "fuzz", "hardening", "plugin", "readme_examples",
+    "unkind_cli", "wheel",
+}  # fmt: skip
+"""The suites in tests/ itself, `test_<story>.py`: stories across the program
+(what a user meets, hostile input, real servers and browsers, the wheel, the
+docs, the benchmarks, a plug-in) and evidence over every puzzle at once, not
+one module's tests."""
 
 
 @pytest.mark.slow
@@ -91,3 +110,77 @@ def test_each_one_door_contract_fails_when_an_import_goes_around_it(planted: dic
     report = " ".join(done.stdout.split())  # contract names are wrapped to 80 columns
     assert done.returncode == 1 and "1 broken" in done.stdout, done.stdout[-3000:]
     assert re.search(re.escape(broken) + r"[^.]*? BROKEN", report), report[-2000:]
+
+
+def mirror_folders(root: Path) -> dict[Path, Path]:
+    """Each test folder the mirror allows (relative to tests/), with the package it mirrors."""
+    folders = {}
+    for top, code in MIRRORED.items():
+        inner = [root / other for other in MIRRORED.values() if other != code and other.startswith(f"{code}/")]
+        for init in sorted((root / code).rglob("__init__.py")):
+            package = init.parent
+            if not any(package.is_relative_to(other) for other in inner):
+                folders[Path(top, package.relative_to(root / code))] = package
+    return folders
+
+
+def misplaced_tests(tests: Path, root: Path = ROOT) -> list[str]:
+    """The Python files under `tests` that are out of place: in tests/ itself a
+    `test_*.py` that is not a story; in a mirror folder anything but a
+    `test_<name>.py` (or `test_<name>_<aspect>.py`) whose name is a module of
+    the package mirrored, or the package itself (its `__init__.py`); or a
+    folder that mirrors no package. Helpers stay in tests/, where the tests
+    import them by name."""
+    folders = mirror_folders(root)
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        place = path.relative_to(tests)
+        if place.parts[0] == "tooling" or "__pycache__" in place.parts:  # axe-core's npm folder, bytecode
+            continue
+        if len(place.parts) == 1:
+            if place.name.startswith("test_") and place.stem.removeprefix("test_") not in STORIES:
+                found.append(f"{place}: not a story; put it beside what it tests")
+            continue
+        package = folders.get(place.parent)
+        if package is None:
+            found.append(f"{place}: {place.parent}/ mirrors no package")
+            continue
+        names = {module.stem for module in package.glob("*.py") if module.stem != "__init__"} | {package.name}
+        tested = place.stem.removeprefix("test_")
+        if not place.name.startswith("test_") or not any(tested == n or tested.startswith(f"{n}_") for n in names):
+            found.append(f"{place}: names no module of {package.relative_to(root)}/")
+    return found
+
+
+def test_every_test_file_is_a_story_or_lives_where_what_it_tests_lives() -> None:
+    misplaced = misplaced_tests(ROOT / "tests")
+    assert misplaced == [], "\n".join(misplaced)
+    assert {path.stem.removeprefix("test_") for path in (ROOT / "tests").glob("test_*.py")} == STORIES
+
+
+def test_a_test_in_the_wrong_place_is_named(tmp_path: Path) -> None:
+    placed = {
+        "test_first_hour.py": False,
+        "rules.py": False,
+        "web/test_batches.py": False,
+        "web/test_pages_content.py": False,
+        "cli/test_cli.py": False,
+        "puzzles/clocks/test_algebra.py": False,
+        "puzzles/nine/test_nine.py": False,
+        "build_tables/test_build_tables.py": False,
+        "test_batches.py": True,  # a module's test among the stories
+        "web/test_nowhere.py": True,  # no lookup/web/nowhere.py
+        "web/test_tables.py": True,  # lookup/tables.py's test in web's folder
+        "lookup/test_web.py": True,  # lookup/web/ has its own folder
+        "lookup/web/test_batches.py": True,
+        "puzzles/test_clocks.py": True,  # a puzzle's tests live in its folder
+        "puzzles/clocks/test_sizes.py": True,
+        "puzzles/chess/test_chess.py": True,
+        "web/serving.py": True,  # a helper out of reach of a plain import
+        "stories/test_first_hour.py": True,
+    }
+    for name in placed:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).touch()
+    reported = {line.split(":")[0] for line in misplaced_tests(tmp_path)}
+    assert reported == {name for name, misplaced in placed.items() if misplaced}

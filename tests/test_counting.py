@@ -9,27 +9,16 @@ against single answers, bad lines among them; and the stored counts under
 from __future__ import annotations
 
 import random
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from every import PLUGIN, registered
-from rules import boards_showing, clock_turn, cube_neighbours, cube_start
-from shortest_paths import (
-    Space,
-    clocks_space,
-    cube_pattern_counts,
-    eight_space,
-    layered_counts,
-    lights_space,
-    meeting_count,
-    nine_space,
-    sansu_space,
-)
-from test_bulk import BAD_LINES
-from test_integrity import assert_refused, copy_tables, flip_byte, rewrite
+from counted_spaces import BACKWARD, counted, positions, puzzle_of, spread, twelve_hour_counts
+from damaged_tables import assert_refused, copy_tables, flip_byte, rewrite
+from every import BAD_LINES, PLUGIN, registered
+from rules import boards_showing, cube_neighbours, cube_start
+from shortest_paths import cube_pattern_counts, meeting_count
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
@@ -38,17 +27,6 @@ from ninebase.puzzles.batch import Lines
 
 SPREAD = 2000
 """States per puzzle whose counts are asked one at a time (the whole space goes through `counts`)."""
-SPACES = {
-    "sansu": sansu_space,
-    "clocks": clocks_space,
-    "nine": nine_space,
-    "lights": lights_space,
-    "clocks-backward": lambda: clocks_space(backward=True),
-    **{f"eight-{missing}": lambda missing=missing: eight_space(missing) for missing in range(1, 10)},
-}
-"""Whole state spaces counted by brute force: eight one space per empty digit."""
-BACKWARD = {"hours": "4", "backward": True}
-"""The IOI dials with backward turns: a half turn either way, both counted."""
 SEED_COUNTS = {
     "sansu": "175426839",
     "clocks": "9 9 12 6 6 6 6 3 6",
@@ -65,37 +43,6 @@ CUBE_LONGER_SEEDS = [
     ("2 1 RRRBWBRRE", 31, (21, 10)),  # the contest's -1: above 30 rolls
 ]
 """The rest of the contest sample (slow to meet in the middle)."""
-
-
-@cache
-def counted(space_name: str) -> tuple[Space, np.ndarray, np.ndarray]:
-    """A space and, per state, its fewest moves (-1: none) and shortest move sequences."""
-    space = SPACES[space_name]()
-    return (space, *space.counted())
-
-
-@cache
-def positions(space_name: str) -> dict[str, int]:
-    """Each state of a space by its compact form (the order is the space's)."""
-    space, distance, _ = counted(space_name)
-    return {space.compact(state): state for state in range(len(distance))}
-
-
-def puzzle_of(space_name: str) -> Puzzle:
-    if space_name == "clocks-backward":
-        return puzzles.get("clocks").variant(BACKWARD)
-    return PLUGIN if space_name == "lights" else puzzles.get(space_name.split("-")[0])
-
-
-def spread(distance: np.ndarray, size: int, seed: int) -> np.ndarray:
-    """`size` states (all, if there are fewer) spread as evenly over the
-    distances (unsolvable: -1, as one more) as they allow: the states of
-    each distance in random order, taken one from each distance in turn."""
-    rng = np.random.default_rng(seed)
-    classes = [rng.permutation(np.flatnonzero(distance == value)) for value in np.unique(distance)]
-    ranks = np.concatenate([np.arange(len(members)) for members in classes])
-    states = np.concatenate(classes)
-    return states[np.argsort(ranks, kind="stable")[:size]]
 
 
 def assert_counts_equal_the_enumeration(tables: lookup.Tables, space_name: str, seed: int) -> None:
@@ -203,13 +150,6 @@ def test_clocks_counts_past_64_bits_are_exact(tables: lookup.Tables) -> None:
         text = space.compact(state)
         assert tables.count("clocks", text) == count[state]
         assert tables.solve("clocks", text).to_dict()["count"] == str(count[state])  # exact in JSON, as a string
-
-
-def twelve_hour_counts(backward: bool, depth: int) -> dict[tuple[int, ...], list[int]]:
-    """12-hour dials within `depth` moves of all at 12, with their fewest
-    moves and shortest move sequences: walked out from the goal undoing moves."""
-    moves = [*range(1, 10), *(range(-9, 0) if backward else ())]
-    return layered_counts([(12,) * 9], lambda hours: [clock_turn(hours, -move, 12) for move in moves], depth)
 
 
 @pytest.mark.parametrize(("backward", "depth"), [(False, 5), (True, 4)])

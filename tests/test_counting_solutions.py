@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from counted_spaces import counted, puzzle_of, spread, twelve_hour_counts
 from every import PLUGIN, registered
 from rules import (
     NINE_GOAL,
@@ -38,7 +39,6 @@ from rules import (
     replay_sansu,
 )
 from shortest_paths import cube_pattern_counts, meeting_count
-from test_counting import counted, puzzle_of, spread, twelve_hour_counts
 
 from ninebase import lookup, puzzles
 from ninebase.puzzles import InputError, Puzzle
@@ -46,7 +46,7 @@ from ninebase.puzzles import InputError, Puzzle
 LISTED = 2000
 """Solutions listed in full: a state with at most this many has them all listed."""
 LABELS = ["sansu", "clocks", "nine", "eight-9", "eight-3", "clocks-backward", "lights"]
-"""Spaces counted whole (test_counting), whose solutions are checked here."""
+"""Spaces counted whole (counted_spaces), whose solutions are checked here."""
 DRAWS_PER_SOLUTION = 40
 """Seeded draws per optimal solution in the uniformity test: 40 expected in each cell."""
 Z_ONE_IN_10_000 = 3.719

@@ -78,7 +78,7 @@ RUN_ELSEWHERE = {
     "python3 -m venv ": ".ci/run runs the quick start as written on a fresh machine",
     ".venv/bin/pip install ": ".ci/run installs the project and its extras as written",
     "source ": "the tests put the interpreter's own bin directory first on PATH instead",
-    "verifyproblem ": "tests/test_contest.py runs verifyproblem on every package, under PyPy and CPython",
+    "verifyproblem ": "tests/contest/test_contest.py runs verifyproblem on every package, under PyPy and CPython",
     ".venv/bin/python benchmarks/": "tests/test_benchmarks.py starts every benchmark; its figures are its own",
 }
 """Commands the documents show that this test does not run, each with the test that does."""

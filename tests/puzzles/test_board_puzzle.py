@@ -11,12 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from every import EVERY_PUZZLE
-from hypothesis import given
-from hypothesis import strategies as st
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.tables import probe
-from ninebase.puzzles.answers import Replay
 from ninebase.puzzles.board_puzzle import PATH, BoardPuzzle
 
 SAMPLES = 2000
@@ -41,13 +38,3 @@ def test_a_prepared_table_answers_as_an_unprepared_one(
             assert found == expected and list(found.boards) == list(expected.boards), compact(int(index))
             assert found.boards[-1] == expected.boards[-1] and len(found.boards) == len(expected.boards)
             assert probe(puzzle, prepared, board).to_dict() == probe(puzzle, plain, board).to_dict()
-
-
-@given(st.integers(min_value=0, max_value=30), st.data())
-def test_replayed_boards_index_and_slice_as_their_list(moves: int, data: st.DataObject) -> None:
-    boards = list(range(moves + 1))  # board i + 1 follows board i
-    replay = Replay(boards[0], boards[-1], [1] * moves, lambda board, step: board + step)
-    index = data.draw(st.integers(min_value=-len(boards), max_value=len(boards) - 1))
-    start, stop = data.draw(st.integers(-40, 40)), data.draw(st.integers(-40, 40))
-    assert replay[index] == boards[index] and replay[start:stop] == boards[start:stop]
-    assert len(replay) == len(boards) and list(replay) == boards and replay == boards

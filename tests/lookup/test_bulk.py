@@ -7,24 +7,22 @@ from __future__ import annotations
 
 import itertools
 import json
-from math import factorial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from every import BAD_LINES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lights_out import LightsOut
 
 from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup import bulk
-from ninebase.puzzles import BoardMany, InputError, Puzzle, permutations
+from ninebase.puzzles import BoardMany, InputError, Puzzle
 from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
-BAD_LINES = ["", " ", "x", "123", "1 2 3", "0 0", "\t", "é", "\x0c", "12345678\u2028", "1 2 WWWEWWWWWW", "１２３"]
-"""Lines no compact form accepts (and a few near misses)."""
 
 
 def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, Any]:
@@ -115,19 +113,6 @@ def test_a_line_that_is_not_utf8_is_a_bad_line(tables: lookup.Tables) -> None:
 def test_a_clock_value_with_a_leading_zero_is_refused_by_distances_too(tables: lookup.Tables) -> None:
     with pytest.raises(InputError, match="item 1: value 1: '03' is not a clock value"):
         tables.distances("clocks", ["3 3 3 3 3 3 3 3 3", "03 3 3 3 3 3 3 3 3"])
-
-
-def test_packed_permutations_rank_as_the_lehmer_code() -> None:
-    ranks = np.random.default_rng(1).integers(0, factorial(9), 20_000)
-    perms = permutations.unrank(ranks, 9)
-    packed, inverse = permutations.unrank_packed(ranks)
-    assert (packed == permutations.pack(perms)).all() and (permutations.unpack(packed) == perms).all()
-    assert (permutations.rank_packed(packed) == ranks).all()
-    assert (np.take_along_axis(permutations.unpack(inverse), perms.astype(np.int64), 1) == np.arange(9)).all()
-    swapped = permutations.swap_packed(packed, np.full(ranks.size, 2), np.full(ranks.size, 7))
-    expected = perms.copy()
-    expected[:, [2, 7]] = perms[:, [7, 2]]
-    assert (permutations.unpack(swapped) == expected).all()
 
 
 class LinesAtOnce(BoardMany):

@@ -1,7 +1,8 @@
-"""How a real `ninebase serve` ends: its workers die with it however it
-ends; at SIGTERM every connection made before the signal (or while the
-server drains) gets a whole answer, never a reset; and the exit status
-says whether the grace period cut any answer short."""
+"""A real `ninebase serve` on a free loopback port: it answers hostile clients
+and many at once; its workers die with it however it ends; at SIGTERM every
+connection made before the signal (or while the server drains) gets a whole
+answer, never a reset; and the exit status says whether the grace period cut
+any answer short."""
 
 from __future__ import annotations
 
@@ -9,22 +10,32 @@ import contextlib
 import http.client
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from serving import alive, children, free_port, listens, port_is_free, ready_workers, started
+
+from ninebase import puzzles
+from ninebase.lookup.cli import main
 
 pytestmark = pytest.mark.slow
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 STOPPING = {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
 PROBE = b"GET /api/eight?state=123069478 HTTP/1.1\r\nHost: x\r\n\r\n"
+EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
+"""Each puzzle's own example of its compact form."""
 
 
 def serve(tables_dir: Path, port: int, *options: str) -> list[str]:
@@ -193,3 +204,100 @@ def test_sigterm_while_the_workers_start_stops_the_server_at_once(tables_dir: Pa
         log = server.stderr.read()
     assert status == 0 and took < 3 and "Killing" not in log, (status, took, log)
     assert not any(map(alive, pids)) and port_is_free(port)
+
+
+def fetch(url: str, data: bytes | None = None) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, data=data, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def wait_until_up(base: str, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.stderr.read()
+        try:
+            if fetch(base + "/health")[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the service did not come up in 30 s")
+
+
+def endless_body_is_refused(port: int) -> bool:
+    """Send a chunked body without end (bounded here at 256 MiB and 20 s):
+    the server must answer 413 long before."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        raw.sendall(b"POST /api/sansu/batch HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"175426839\n" * 6553
+        framed = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+        deadline = time.monotonic() + 20
+        sent = 0
+        while sent < 256 * 2**20 and time.monotonic() < deadline:
+            if select.select([raw], [], [], 0)[0]:
+                break  # the server has answered
+            try:
+                raw.sendall(framed)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += len(framed)
+        answer = raw.recv(4096)
+    return answer.startswith(b"HTTP/1.1 413") and sent < 64 * 2**20
+
+
+def test_a_real_server_answers_hostile_clients_and_stops_on_sigterm(tables_dir: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(port)], stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_until_up(base, process)
+        status, body = fetch(base + "/api/eight?state=123069478")
+        assert status == 200 and json.loads(body)["distance"] == 5
+        for garbage in [
+            b"\x00\xff garbage\r\n\r\n",
+            b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n",
+            b"BREW / HTCPCP/1.0\r\n\r\n",
+        ]:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(garbage)
+                raw.shutdown(socket.SHUT_WR)
+                answer = raw.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 4"), answer[:80]
+        assert endless_body_is_refused(port)
+        long_status, long_body = fetch(base + "/api/eight?state=" + "1" * 5000)
+        assert long_status == 400 and "error" in json.loads(long_body)
+        # many concurrent mixed requests, each compared with the CLI's answer
+        states = [(name, state) for name, state in EXAMPLES.items()] * 8
+        expected = {}
+        for name, state in EXAMPLES.items():
+            cli = CliRunner().invoke(main, ["probe", name, *state.split(), "--json", "--tables", str(tables_dir)])
+            expected[name] = json.loads(cli.output)
+
+        def ask(pair: tuple[str, str]) -> tuple[str, int, bytes]:
+            name, state = pair
+            return name, *fetch(f"{base}/api/{name}?state={state.replace(' ', '+')}")
+
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            for name, status, body in pool.map(ask, states):
+                assert status == 200 and json.loads(body) == expected[name]
+        assert fetch(base + "/health")[0] == 200
+        with ThreadPoolExecutor(max_workers=1) as pool:  # a request in flight when SIGTERM comes finishes
+            in_flight = pool.submit(fetch, base + "/api/eight/batch", b"123069478\n" * 50_000)
+            time.sleep(0.3)
+            process.send_signal(signal.SIGTERM)
+            status, body = in_flight.result(timeout=60)
+        assert status == 200 and body.count(b"\n") == 50_000
+        assert process.wait(timeout=20) in (0, -signal.SIGTERM)  # uvicorn ends by re-raising the signal
+        with socket.socket() as again:  # the port is released: a new server could listen there
+            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            again.bind(("127.0.0.1", port))
+            again.listen()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stderr.close()

@@ -23,7 +23,6 @@ from ninebase.lookup.cli import main
 from ninebase.puzzles.batch import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
-ROOT = Path(__file__).resolve().parent.parent
 SEED_INPUTS = {
     "sansu": "1 7 5\n4 2 6\n8 3 9\n",
     "clocks": "9 9 12\n6 6 6\n6 3 6\n",

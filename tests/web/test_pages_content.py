@@ -19,7 +19,6 @@ from starlette.testclient import TestClient
 
 from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup.web import create_app
-from ninebase.lookup.web.errors import quality
 
 EXAMPLES = {name: puzzles.get(name).example() for name in tuple(puzzles.BUILT_IN)}
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
@@ -222,12 +221,6 @@ def test_browsers_get_pages_programs_get_json(
 def test_a_wrong_method_from_a_browser_is_a_page_too(client: TestClient) -> None:
     response = client.post("/eight/stats", headers=BROWSER)
     assert response.status_code == 405 and response.headers["content-type"].startswith("text/html")
-
-
-def test_accept_header_qualities() -> None:
-    assert quality("text/html;q=0.8, application/json") == {"text/html": 0.8, "application/json": 1.0}
-    assert quality("text/html;q=x") == {"text/html": 0.0}
-    assert quality("") == {}
 
 
 def pages_to_check() -> list[str]:

@@ -1,18 +1,16 @@
-"""The probe: every legal move with its exact distance, checked against move
-applications written separately from the code under test, over whole state
-spaces (clocks, nine) and large samples (sansu, eight)."""
+"""The probe `Tables` answers: every legal move with its exact distance,
+checked against move applications written separately from the code under
+test, over whole state spaces (clocks, nine) and large samples (sansu,
+eight), and agreeing with `distance` and `solve`."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules import (
@@ -27,7 +25,6 @@ from rules import (
 )
 
 from ninebase import lookup, puzzles
-from ninebase.lookup.cli import main
 
 ORDERS = {
     "sansu": lambda moves: sorted(moves),
@@ -142,33 +139,3 @@ def test_probe_agrees_with_distance_and_solve(tables: lookup.Tables, puzzle: str
     assert probe.distance == tables.distance(puzzle, state) == solution.distance
     assert probe.to_dict()["moves"] == solution.moves
     assert {k: v for k, v in probe.to_dict().items() if k in solution.to_dict()} == solution.to_dict()
-
-
-def test_probe_command(tables_dir: Path) -> None:
-    runner = CliRunner()
-    text = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)])
-    assert text.exit_code == 0 and "5 moves" in text.output and "\x1b[" not in text.output
-    rows = [line.split() for line in text.output.splitlines() if line[:1] in ("U", "D", "L", "R")]
-    assert [
-        row[:5] for row in rows
-    ] == [  # the move, the distance after it, the optimal solutions from there, the change
-        ["D", "4", "moves", "1", "-1"],
-        ["U", "6", "moves", "1", "+1"],
-        ["R", "6", "moves", "1", "+1"],
-    ]
-    coloured = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)], color=True)
-    assert "\x1b[32m" in coloured.output  # the move that keeps the optimum in green
-    as_json = runner.invoke(
-        main, ["probe", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json", "--tables", str(tables_dir)]
-    )
-    probe = json.loads(as_json.output)
-    assert as_json.output.count("\n") == 1 and probe["distance"] == 4 and len(probe["successors"]) == 9
-    batch = runner.invoke(
-        main, ["probe", "nine", "--batch", "--tables", str(tables_dir)], input="100000000 111111011\nbad\n"
-    )
-    lines = [json.loads(line) for line in batch.output.splitlines()]
-    assert lines[0]["successors"][0]["distance"] == 4 and lines[1]["line"] == 2 and "error" in lines[1]
-    cube = runner.invoke(main, ["probe", "cube", "2", "1", "RBWRWWEWW", "--tables", str(tables_dir)])
-    assert cube.exit_code == 0 and "3: D" in cube.output and "RBW BWR WBR" in cube.output
-    bad = runner.invoke(main, ["probe", "sansu", "12345", "--tables", str(tables_dir)])
-    assert bad.exit_code == 2 and bad.output.count("\n") == 1

@@ -40,7 +40,7 @@ from ninebase.lookup.sample import sample
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")
 PACKAGED = {**{name: puzzles.get(name) for name in PUZZLES}, "nine9": puzzles.get("nine").variant({"size": 9})}
 """Every package by its directory's name: each puzzle's, and the story's 9x9 nine (`--size 9`), which has no table."""
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fewest_cases(tables: lookup.Tables, name: str, seed: int = 0) -> int:

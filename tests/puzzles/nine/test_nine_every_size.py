@@ -294,7 +294,7 @@ def test_the_3x3_answers_are_byte_for_byte_those_before_the_sizes(tables: lookup
 
 def test_the_contest_reference_stays_within_695_on_every_board_tried() -> None:
     """The 9x9 package's reference solution (plain Python, row steps), replayed: the bound its docstring proves."""
-    path = Path(__file__).resolve().parent.parent / "puzzles" / "nine" / "contest_9x9" / "accepted" / "row_steps.py"
+    path = Path(__file__).resolve().parents[3] / "puzzles" / "nine" / "contest_9x9" / "accepted" / "row_steps.py"
     program = {}
     exec(compile(path.read_text().replace("\nmain()\n", "\n"), str(path), "exec"), program)
     rng = random.Random(695)

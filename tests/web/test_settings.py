@@ -23,7 +23,7 @@ from ninebase.lookup.cli import serve
 from ninebase.lookup.web import app_from_environment, create_app
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS, ENVIRONMENT, Settings, SettingsError
 
-SERVICE_DOC = Path(__file__).resolve().parent.parent / "docs" / "service.md"
+SERVICE_DOC = Path(__file__).resolve().parents[2] / "docs" / "service.md"
 UNITS = {"": 1, "s": 1, "ms": 0.001, "KiB": 1024, "MiB": 1024 * 1024}
 
 

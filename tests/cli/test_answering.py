@@ -1,4 +1,5 @@
-"""check, sample and --steps: the tools for setters, judges and teachers."""
+"""check, sample, stats, probe and --steps: the commands for setters, judges
+and teachers, through click's runner."""
 
 from __future__ import annotations
 
@@ -149,3 +150,33 @@ def test_steps_draw_every_board_plain_when_piped_and_coloured_on_a_terminal(tabl
     assert "\x1b[34" in coloured.output and "\x1b[31" in coloured.output  # blue and red faces
     jsoned = json.loads(run(tables_dir, "solve", "eight", "123069478", "--steps", "--json").output)
     assert jsoned["boards"][-1] == "123406789" and len(jsoned["boards"]) == 5
+
+
+def test_probe_command(tables_dir: Path) -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)])
+    assert text.exit_code == 0 and "5 moves" in text.output and "\x1b[" not in text.output
+    rows = [line.split() for line in text.output.splitlines() if line[:1] in ("U", "D", "L", "R")]
+    assert [
+        row[:5] for row in rows
+    ] == [  # the move, the distance after it, the optimal solutions from there, the change
+        ["D", "4", "moves", "1", "-1"],
+        ["U", "6", "moves", "1", "+1"],
+        ["R", "6", "moves", "1", "+1"],
+    ]
+    coloured = runner.invoke(main, ["probe", "eight", "123069478", "--tables", str(tables_dir)], color=True)
+    assert "\x1b[32m" in coloured.output  # the move that keeps the optimum in green
+    as_json = runner.invoke(
+        main, ["probe", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json", "--tables", str(tables_dir)]
+    )
+    probe = json.loads(as_json.output)
+    assert as_json.output.count("\n") == 1 and probe["distance"] == 4 and len(probe["successors"]) == 9
+    batch = runner.invoke(
+        main, ["probe", "nine", "--batch", "--tables", str(tables_dir)], input="100000000 111111011\nbad\n"
+    )
+    lines = [json.loads(line) for line in batch.output.splitlines()]
+    assert lines[0]["successors"][0]["distance"] == 4 and lines[1]["line"] == 2 and "error" in lines[1]
+    cube = runner.invoke(main, ["probe", "cube", "2", "1", "RBWRWWEWW", "--tables", str(tables_dir)])
+    assert cube.exit_code == 0 and "3: D" in cube.output and "RBW BWR WBR" in cube.output
+    bad = runner.invoke(main, ["probe", "sansu", "12345", "--tables", str(tables_dir)])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1

@@ -1,0 +1,99 @@
+"""Damaged, foreign, outdated and read-only table files: a bad file is refused
+in one line naming it and its rebuild, never an answer from it, never a
+traceback; a read-only directory is read as any other."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import h5py
+import pytest
+from click.testing import CliRunner
+from damaged_tables import assert_refused, copy_tables, flip_byte
+
+from ninebase.lookup.cli import main
+
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
+
+
+def cli(tables: Path, *args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, [*args, "--tables", str(tables)], input=stdin)
+
+
+def test_truncated_file_is_refused(tables_dir: Path, tmp_path: Path) -> None:
+    path = copy_tables(tables_dir, tmp_path, "eight") / "eight.h5"
+    with open(path, "r+b") as handle:
+        handle.truncate(path.stat().st_size // 2)
+    assert_refused(cli(tmp_path, "solve", "eight", "123069478"), path, "eight")
+    assert cli(tmp_path, "verify", "eight").exit_code == 4
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "group", "dataset", "query"),
+    [
+        ("sansu", "search", "distance", ("solve", "sansu", "175426839")),
+        ("clocks", "search", "parent", ("judge", "clocks")),
+        ("cube", "start_2_1", "pattern_distance", ("judge", "cube")),
+    ],
+)
+def test_flipped_bytes_inside_a_dataset_are_refused(tables_dir, tmp_path, puzzle, group, dataset, query) -> None:
+    path = copy_tables(tables_dir, tmp_path, puzzle) / f"{puzzle}.h5"
+    flip_byte(path, group, dataset)
+    stdin = {"clocks": "9 9 12\n6 6 6\n6 3 6\n", "cube": "2 1\nR B W\nR W W\nE W W\n0 0\n"}.get(puzzle)
+    assert_refused(cli(tmp_path, *query, stdin=stdin), path, puzzle)
+
+
+def test_a_file_of_another_puzzle_is_refused(tables_dir: Path, tmp_path: Path) -> None:
+    tmp_path.mkdir(exist_ok=True)
+    shutil.copy(tables_dir / "clocks.h5", tmp_path / "sansu.h5")
+    result = cli(tmp_path, "solve", "sansu", "175426839")
+    assert_refused(result, tmp_path / "sansu.h5", "sansu")
+    assert "table of 'clocks'" in result.output
+
+
+def test_an_older_format_version_is_refused(tables_dir: Path, tmp_path: Path) -> None:
+    path = copy_tables(tables_dir, tmp_path, "nine") / "nine.h5"
+    with h5py.File(path, "r+") as h5:
+        h5.attrs["format_version"] = 0
+    result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
+    assert_refused(result, path, "nine")
+    assert "format version 0" in result.output
+
+
+def read_only_mount(source: Path, target: Path) -> bool:
+    """Mount `source` read-only at `target`: even root cannot write there."""
+    target.mkdir()
+    steps = [["mount", "--bind", str(source), str(target)], ["mount", "-o", "remount,ro,bind", str(target)]]
+    for step in steps:
+        if shutil.which(step[0]) is None or subprocess.run(step, capture_output=True).returncode != 0:
+            subprocess.run(["umount", str(target)], capture_output=True)
+            return False
+    return True
+
+
+def test_lookups_work_from_a_read_only_directory(tables_dir: Path, tmp_path: Path) -> None:
+    source = copy_tables(tables_dir, tmp_path / "source", "sansu", "cube")
+    directory = tmp_path / "ro"
+    if not read_only_mount(source, directory):
+        pytest.skip("this machine does not allow a read-only bind mount")
+    try:
+        with pytest.raises(OSError):
+            (directory / "probe").touch()
+        answer = subprocess.run(
+            [NINEBASE, "judge", "cube", "--tables", str(directory)],
+            input="2 1\nR B W\nR W W\nE W W\n0 0\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (answer.returncode, answer.stdout) == (0, "3\n"), answer.stderr
+        assert cli(directory, "solve", "sansu", "175426839", "--json").exit_code == 0
+        missing = cli(directory, "solve", "nine", "100000000", "111111011")
+        assert missing.exit_code == 4 and "no nine table" in missing.output and missing.output.count("\n") == 1
+        refused = cli(directory, "build", "--only", "nine")
+        assert refused.exit_code == 4 and "cannot build tables" in refused.output
+    finally:
+        subprocess.run(["umount", str(directory)], check=True)
