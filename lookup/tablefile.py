@@ -77,7 +77,7 @@ def unpack(packed: np.ndarray, bits: int, count: int) -> np.ndarray:
 def digest(data: np.ndarray) -> str:
     import hashlib  # here, not at the top: `import ninebase` opens no table
 
-    return hashlib.sha256(np.ascontiguousarray(data).tobytes()).hexdigest()
+    return hashlib.sha256(memoryview(np.ascontiguousarray(data)).cast("B")).hexdigest()  # the bytes, not a copy
 
 
 def _plain(value: Any) -> Any:
