@@ -48,7 +48,7 @@ def create_app(
     drain = Drain(settings, report)
     door = Door(drain, settings) if keep_door else None
     service = Service(tables, settings, drain)
-    explorer = Explorer(tables, service.reader)
+    explorer = Explorer(tables, service.reader, service.worked_out)
 
     async def answer_error(request: Request, error: Exception) -> Response:
         """Every error, as a page for a browser, as `{"error": ...}` for a program (see `errors`)."""

@@ -33,7 +33,9 @@ class Rules:
 
     puzzle: Puzzle
     options: Mapping[str, Any] = field(default_factory=dict)
-    """The options chosen, by name, as read (a flag turned off is no option at all)."""
+    """The options chosen, by name, as read (a flag turned off, or an option at its default, is no option at all)."""
+    base: Puzzle | None = None
+    """The puzzle the path names, whose options these are (`puzzle` itself when none is chosen)."""
 
     @property
     def query(self) -> str:
@@ -103,7 +105,7 @@ class RuleReader:
                 raise ApiError(400, f"{name} is given twice: give it once")
             seen.add(name)
             value = value_of(options[name], text, self.quote)
-            if value is not None:
+            if value is not None and str(value) != options[name].default:  # the default is the puzzle's own rule
                 chosen[name] = value
         return chosen
 
@@ -118,7 +120,33 @@ class RuleReader:
                 variant = puzzle.variant(options)
             except InputError as error:
                 raise ApiError(400, str(error)) from None
-            made = Rules(variant, options if variant is not puzzle else {})  # nine's size=3 is nine itself
+            made = Rules(variant, options, puzzle) if variant is not puzzle else Rules(puzzle)
             if len(self._made) < KEPT_VARIANTS:
                 self._made[key] = made
         return made
+
+
+@dataclass(frozen=True)
+class Field:
+    """One rule option as the page's form offers it."""
+
+    option: VariantOption
+    kind: str
+    """number, choice, flag or text: the control that takes it."""
+    value: Any
+    """What the form shows: the option chosen, or its default."""
+
+    @property
+    def name(self) -> str:
+        return self.option.name
+
+
+def fields(rules: Rules) -> list[Field]:
+    """The form of the rules a page is under: a control per option the puzzle offers, holding its value."""
+    offered = (rules.base or rules.puzzle).variant_options
+    shown = []
+    for option in offered:
+        kind = "number" if option.bounds else "choice" if option.choices else "text" if option.metavar else "flag"
+        value = rules.options.get(option.name, option.default if kind != "flag" else False)
+        shown.append(Field(option, kind, value))
+    return shown
