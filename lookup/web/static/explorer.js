@@ -79,8 +79,7 @@
   // The drawing already shows the board after the move: each changed cell
   // starts where its content was, turned back, and glides home.
   function animate(svg, motion, milliseconds) {
-    const changed = Object.keys(motion);
-    if (!svg || reducedMotion.matches || changed.length > GLIDE_MOST) return;
+    if (!svg) return;
     // a glide still under way is ended first: the new one starts from where the cells are drawn now
     window.clearTimeout(glides.get(svg));
     svg.querySelectorAll(".moving").forEach(function (element) {
@@ -89,6 +88,8 @@
       element.classList.remove("moving");
       element.style.transform = "";
     });
+    const changed = Object.keys(motion);
+    if (reducedMotion.matches || changed.length > GLIDE_MOST) return;
     const starts = [];
     changed.forEach(function (number) {
       const element = cell(svg, number);
