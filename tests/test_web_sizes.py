@@ -12,7 +12,12 @@ from __future__ import annotations
 import json
 import random
 import string
+import sys
+import time
+import urllib.error
+import urllib.request
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -20,14 +25,16 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nine_rules import documented_bound, matrices, names_of, operate, random_solvable, replay, solved, written
+from serving import free_port, started
 from starlette.testclient import TestClient
 
-from ninebase import lookup, puzzles
+from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup.cli import main
 from ninebase.lookup.web import check_tables, create_app
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS
 
 NINE = puzzles.get("nine")
+NINEBASE = str(Path(sys.executable).parent / "ninebase")
 
 
 def at(n: int) -> puzzles.Puzzle:
@@ -255,3 +262,65 @@ def test_the_tables_of_sizes_are_loaded_when_the_server_starts_if_built(tables_d
         assert answer.status_code == 503 and "nine-2.h5" in answer.json()["error"]
         assert test_client.get("/api/nine?state=100000000_111111011").status_code == 200
     assert not (tmp_path / "nine-2.h5").exists()  # a server never builds a table
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=120) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+@pytest.mark.slow
+def test_a_64x64_probe_through_the_real_server_leaves_it_answering(tables_dir: Path, tmp_path: Path) -> None:
+    """An 8 KB request line passes granian; the seconds of constructions run
+    beside the event loop, which answers meanwhile. The server says, when it
+    starts, which size has no table (nine-4 is not in the session's tables)."""
+    state = written(*random_solvable(64, random.Random(6464)))
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with (
+        log.open("w") as said,
+        started([NINEBASE, "serve", "--tables", str(tables_dir), "--port", str(port)], stderr=said),
+    ):
+        base = f"http://127.0.0.1:{port}"
+        url = f"{base}/api/nine?state={state.replace(' ', '_')}&size=64"
+        assert len(url) > 8_200
+        with ThreadPoolExecutor(1) as pool:
+            probing = pool.submit(get, url)
+            time.sleep(0.3)  # the probe is under way: 68 constructions of 64x64 boards, seconds of work
+            assert get(f"{base}/health")[0] == 200 and get(f"{base}/api/eight?state=123069478")[0] == 200
+            answered_meanwhile = not probing.done()
+            status, body = probing.result()
+        assert status == 200 and answered_meanwhile
+        answer = json.loads(body)
+        assert solved(*replay(*matrices(state), answer["moves"])) and answer["bound"] == documented_bound(64)
+        for successor in answer["successors"][:4]:
+            assert successor["state"] == written(*operate(*matrices(state), successor["move"]))
+        status, page = get(f"{base}/nine?state={state.replace(' ', '_')}&size=64", {"Accept": "text/html"})
+        assert status == 200 and b'data-replay="' in page
+    note = f"ninebase: no nine-4.h5 in {tables_dir}: nine with size=4 is answered 503 until it is built "
+    assert log.read_text().startswith(note + f"(ninebase build --only nine --size 4 --tables {tables_dir})")
+
+
+@pytest.mark.slow
+def test_the_4x4_table_is_served_once_built(tables_dir: Path, tmp_path: Path, tables: lookup.Tables) -> None:
+    for table in tables_dir.glob("*.h5"):
+        (tmp_path / table.name).write_bytes(table.read_bytes())
+    build_tables.build([at(4)], tmp_path)  # 24,010,000 boards: about ten seconds
+    port = free_port()
+    command = [NINEBASE, "serve", "--tables", str(tmp_path), "--port", str(port)]
+    log = tmp_path / "serve.log"
+    with log.open("w") as said, started(command, stderr=said), lookup.open_tables(tmp_path) as four:
+        base = f"http://127.0.0.1:{port}"
+        rng = random.Random(4)
+        for _ in range(20):
+            a, b = random_solvable(4, rng)
+            status, body = get(f"{base}/api/nine?state={written(a, b).replace(' ', '_')}&size=4")
+            answer = json.loads(body)
+            assert status == 200 and answer == as_json(four.probe(at(4), written(a, b)).to_dict())
+            assert solved(*replay(a, b, answer["moves"]))
+        stats = json.loads(get(f"{base}/api/nine/stats?size=4")[1])
+        assert sum(stats["histogram"]) == stats["states"] == 70**4 and stats["max_distance"] == 16
+    assert "serving" in log.read_text() and "nine-4" not in log.read_text()  # no note: every size has its table
