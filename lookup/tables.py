@@ -317,21 +317,21 @@ class Tables:
         ...     tables.count("clocks", "9 9 12 6 6 6 6 3 6")  # the orderings of moves 4, 5, 8 and 9
         24
         """
-        rules, _ = self._counting(puzzle)
+        rules, _ = self.counting(puzzle)
         board = rules.board(state)
         return bulk.count_of(rules, self.table(rules), board)
 
     def counts(self, puzzle: Puzzle | str, states: Any) -> np.ndarray:
         """`count` for a whole batch (as `distances` takes it): uint64, or
         Python ints (dtype object) for a puzzle whose counts may not fit (clocks)."""
-        rules, _ = self._counting(puzzle)
+        rules, _ = self.counting(puzzle)
         if len(states) == 0:
             return np.zeros(0, dtype=np.uint64)
         return bulk.counts(rules, self.table(rules), states)
 
     def counts_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
         """One line per line of the chunk: its count (0: unsolvable), or `error: line N: why` (counted in `tally`)."""
-        rules, _ = self._counting(puzzle)
+        rules, _ = self.counting(puzzle)
         return bulk.counts_chunk(rules, self.table(rules), lines, tally)
 
     def solution(self, puzzle: Puzzle | str, state: Any, number: int) -> Solution:
@@ -341,7 +341,7 @@ class Tables:
 
         :raises InputError: `number` is not below the state's count.
         """
-        rules, counting = self._counting(puzzle)
+        rules, counting = self.counting(puzzle)
         board = rules.board(state)
         table = self.table(rules)
         first = rules.solve(table, board)
@@ -358,13 +358,13 @@ class Tables:
         """An optimal solution drawn uniformly from all of a state's, by its
         number: the same `seed` draws the same on every machine (`draw`). An
         unsolvable state's answer says why, as `solve`'s does."""
-        rules, _ = self._counting(puzzle)
+        rules, _ = self.counting(puzzle)
         return random_solution(rules, self.table(rules), rules.board(state), seed)
 
     def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
         """JSON Lines of `random_solution` for each line of a chunk (or its
         error object), with every step where `steps`; one line at a time."""
-        rules, _ = self._counting(puzzle)
+        rules, _ = self.counting(puzzle)
         table = self.table(rules)
 
         def drawn(board: Any) -> dict[str, Any]:
@@ -377,7 +377,7 @@ class Tables:
     def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
         """How many optimal solutions a state has, and the first `limit` of
         them in the puzzle's order (`counting.order`), as they are found."""
-        rules, counting = self._counting(puzzle)
+        rules, counting = self.counting(puzzle)
         board = rules.board(state)
         table = self.table(rules)
         first = rules.solve(table, board)
@@ -385,7 +385,9 @@ class Tables:
         found = (played(rules, moves, count, first) for moves in counting.solutions(table, board, limit))
         return count, found
 
-    def _counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
+    def counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
+        """The puzzle and how it counts its optimal solutions; InputError saying
+        why where it counts none (a front end asks before reading a batch)."""
         rules = self.resolve(puzzle)
         if rules.counting is None:
             built = (
@@ -440,17 +442,19 @@ class Tables:
         return sample(rules, table, distance, count, seed, unique)
 
     # Serving -------------------------------------------------------------------------
-    def load(self, names: Iterable[str]) -> str:
-        """Open every named puzzle's table and read every dataset (checksums
-        checked), so a missing or damaged table is found before anything is
-        answered; return the ETag that names this build of those tables."""
+    def load(self, chosen: Iterable[Puzzle | str]) -> str:
+        """Open the table of every puzzle named (or given: a variant with a
+        table of its own) and read every dataset (checksums checked), so a
+        missing or damaged table is found before anything is answered; return
+        the ETag that names this build of those tables."""
         import hashlib
 
         digest = hashlib.sha256()
-        for name in names:
-            table = self.table(name)
+        for puzzle in chosen:
+            table = self.table(puzzle)
             if table is not None:
                 table.load()
+                name = table_name(self.resolve(puzzle), "")
                 digest.update(f"{name}:{table.attrs()[DIGEST_ATTRIBUTE]};".encode())
         return f'"{digest.hexdigest()[:32]}"'
 

@@ -151,11 +151,24 @@ class PageView(Role):
     """How the explorer page draws and explains a puzzle. By default a board
     is drawn as its compact form and the words come from the puzzle's own."""
 
+    large = False
+    """Whether a board needs the page's whole width (the moves are listed below it)."""
+    replayable = False
+    """Whether every move only carries cells' contents (their `fill`) elsewhere,
+    the same way on every board, as `move_changes` says: the page then plays a
+    long solution on one drawing in the browser instead of drawing each step."""
+
     def svg(self, board: Any) -> str:
         """The board as inline SVG; cells numbered `data-cell` (see `drawing.cell_group`)."""
         text = self.puzzle.compact(board)
         body = f'<text x="10" y="30" font-size="20" font-family="monospace">{text}</text>'
         return svg(max(200, 14 * len(text) + 20), 45, body, f"{self.puzzle.name} {text}")
+
+    def still(self, board: Any) -> str:
+        """A board drawn to be looked at, never played on (the goal beside a
+        position, the rules' example): `svg` by default; a puzzle of large
+        boards may draw it with fewer elements."""
+        return self.svg(board)
 
     def board_caption(self, board: Any) -> str:
         """What the drawn board is, where the drawing alone would not say (the cube's start)."""

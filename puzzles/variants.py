@@ -21,3 +21,8 @@ class VariantOption:
     """For an option that takes a value not listed in `choices`: what the value is (`N`)."""
     bounds: tuple[int, int] | None = None
     """For an option whose value is a whole number: the least and the most it may be."""
+    default: str = ""
+    """The value meant when the option is not given (nine's size: 3; empty for a flag: off)."""
+    tables: tuple[str, ...] = ()
+    """The values under which the puzzle answers from a table of its own (nine's
+    size: 2 and 4), which a server checks and loads when it starts, if built."""

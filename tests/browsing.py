@@ -18,7 +18,7 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
         "no browser: install Debian's chromium and chromium-driver (.ci/run does, as root)", allow_module_level=True
     )
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from serving import free_port, running  # noqa: E402
@@ -57,8 +57,13 @@ def browsing(profile: Path) -> Iterator[webdriver.Chrome]:
 
 
 def settle(driver: webdriver.Chrome, seconds: float = 10) -> WebDriverWait:
-    """A wait that looks again when the page was swapped under it."""
-    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
+    """A wait that looks again when the page was swapped under it.
+
+    A node replaced between finding and reading it is a stale element, or
+    Chromium's "Node with given id does not belong to the document": both are
+    WebDriverExceptions, and both mean "look again".
+    """
+    return WebDriverWait(driver, seconds, ignored_exceptions=(WebDriverException,))
 
 
 def console_errors(driver: webdriver.Chrome) -> list[str]:

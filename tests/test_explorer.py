@@ -23,11 +23,10 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
         "no browser: install Debian's chromium and chromium-driver (.ci/run does, as root)", allow_module_level=True
     )
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from browsing import settle  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -63,11 +62,6 @@ def driver(tmp_path_factory: pytest.TempPathFactory):
     chrome = browser(tmp_path_factory.mktemp("chrome"))
     yield chrome
     chrome.quit()
-
-
-def settle(driver) -> WebDriverWait:
-    """A wait that looks again when the page was swapped under it."""
-    return WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def distance_shown(driver) -> int | None:

@@ -74,7 +74,7 @@ def test_a_redirect_never_leads_to_another_host() -> None:
 def test_no_answer_echoes_a_long_input(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert 400 <= response.status_code < 500
-    assert "x" * (DEFAULT_SETTINGS.max_state_characters + 1) not in response.text
+    assert "x" * (DEFAULT_SETTINGS.max_quoted_characters + 1) not in response.text
     assert len(response.text) < 4000
 
 

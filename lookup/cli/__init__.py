@@ -184,7 +184,9 @@ def serve(
     directory = resolve_tables_dir(tables_dir)
     with reported_errors(), Tables(directory) as tables:
         check_directory(directory)  # every puzzle is served: no one puzzle to name
-        check_tables(tables)  # a missing or damaged table stops the service before it starts
+        served = check_tables(tables)  # a missing or damaged table stops the service before it starts
+    for note in served.notes(directory):  # a variant's table not built (nine-4) is answered 503 with its build command
+        click.echo(f"ninebase: {note}", err=True)
     try:
         check_address(host, port)
     except AddressError as error:

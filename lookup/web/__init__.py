@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-LOADED_ON_DEMAND = {"app_from_environment": "app", "check_tables": "api", "create_app": "app"}
+LOADED_ON_DEMAND = {"app_from_environment": "app", "check_tables": "served", "create_app": "app"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,7 @@
 """Probe answers kept ready: a probe's answer never changes for a given build
-of the tables, so the service keeps the last answers it rendered, keyed by
-the request's own path and query, and `ReadyAnswers` sends a kept answer
+of the tables, so the service keeps the last answers it rendered (and the
+ETag of each: the rule options in the query give another), keyed by the
+request's own path and query, and `ReadyAnswers` sends a kept answer
 straight from the ASGI scope, before routing or parsing; a plain probe not
 kept yet is worked out there too, and only anything else (errors included)
 goes through the app. Once the stop signal has come, every request is
@@ -24,23 +25,31 @@ from .stopping import stopping_answer
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
+Kept = tuple[bytes, bytes]
+"""A kept answer's body and ETag."""
 
 
 class AnswerCache:
-    """The last `size` rendered probe answers (the oldest goes first)."""
+    """The last `size` rendered probe answers, and no more than `most_bytes`
+    of them (the oldest go first; one larger than that is not kept)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, most_bytes: int) -> None:
         self.size = size
-        self._bodies: OrderedDict[Key, bytes] = OrderedDict()
+        self.most_bytes = most_bytes
+        self.bytes = 0
+        self._answers: OrderedDict[Key, Kept] = OrderedDict()
 
-    def get(self, key: Key) -> bytes | None:
-        return self._bodies.get(key)
+    def get(self, key: Key) -> Kept | None:
+        return self._answers.get(key)
 
-    def put(self, key: Key, body: bytes) -> None:
-        if self.size:
-            self._bodies[key] = body
-            if len(self._bodies) > self.size:
-                self._bodies.popitem(last=False)
+    def put(self, key: Key, body: bytes, etag: bytes) -> None:
+        if not self.size or len(body) > self.most_bytes or key in self._answers:
+            return
+        self._answers[key] = (body, etag)
+        self.bytes += len(body)
+        while len(self._answers) > self.size or self.bytes > self.most_bytes:
+            _, (gone, _) = self._answers.popitem(last=False)
+            self.bytes -= len(gone)
 
 
 class ReadyAnswers:
@@ -50,7 +59,7 @@ class ReadyAnswers:
     the app. It runs before the app (`ServiceApp`), so a probe answered here
     meets no middleware and no routing."""
 
-    def __init__(self, cache: AnswerCache, plain: Callable[[str, bytes], bytes | None], headers: Headers) -> None:
+    def __init__(self, cache: AnswerCache, plain: Callable[[str, bytes], Kept | None], headers: Headers) -> None:
         self.cache = cache
         self.plain = plain
         self.headers = [(b"content-type", b"application/json"), *headers, *SECURITY_HEADERS]
@@ -62,15 +71,16 @@ class ReadyAnswers:
         path, query = scope["path"], scope["query_string"]
         if any(name == b"if-none-match" for name, _ in scope["headers"]):
             return False
-        body = self.cache.get((path, query))
-        if body is None:
+        kept = self.cache.get((path, query))
+        if kept is None:
             try:
-                body = self.plain(path, query)
+                kept = self.plain(path, query)
             except Exception:  # the app answers it again, through its error handlers and log
                 return False
-            if body is None:
+            if kept is None:
                 return False
-        headers = [*self.headers, (b"content-length", str(len(body)).encode())]
+        body, etag = kept
+        headers = [*self.headers, (b"etag", etag), (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
         return True

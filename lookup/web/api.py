@@ -8,54 +8,39 @@ is a JSON object `{"error": ...}` with 400, 404, 405, 408, 413 or 503.
 The tables are opened once per process and shared by every request (a
 `Tables` is safe to share between threads). Answers never change for a
 given build, so every answer carries `Cache-Control` and an `ETag` made from
-the tables' own checksums, and `If-None-Match` is answered with 304.
+the tables' own checksums, ninebase's version and the rule options asked
+for, and `If-None-Match` is answered with 304. Every endpoint that names a
+puzzle takes its rule options (`?size=9`) as the command line does (`rules`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ninebase import puzzles
-from ninebase.lookup import MissingTableError, TableError, Tables
+from ninebase.lookup import TableError, Tables
 from ninebase.puzzles import InputError, Lines, Puzzle, Solution
 
-from .answers import AnswerCache
+from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
-from .errors import error_body
+from .errors import ApiError, error_body
 from .openapi import NDJSON, openapi_document
 from .reading import Reader
+from .served import check_tables
 from .settings import DEFAULT_SETTINGS, Settings
 
 PROBE_ENCODER = msgspec.json.Encoder()
 PLAIN_TEXT = "text/plain; charset=utf-8"
 PLAIN_STATE_BYTES = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_,.-"
-
-
-def check_tables(tables: Tables) -> str:
-    """Open every table and load every dataset (checksums checked), so a
-    missing or damaged table stops the service before it starts; return the
-    ETag that names this build of the tables. Missing tables are named all
-    at once, with the one command that builds them all."""
-    missing = []
-    for name in puzzles.names():
-        try:
-            tables.table(name)
-        except MissingTableError:
-            missing.append(name)
-    if missing:
-        listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
-        raise MissingTableError(
-            f"no table for {listed} in {tables.directory}; "
-            f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
-        )
-    return tables.load(puzzles.names())
+T = TypeVar("T")
 
 
 class Service:
@@ -64,75 +49,88 @@ class Service:
     def __init__(self, tables: Tables, settings: Settings = DEFAULT_SETTINGS, drain: Drain | None = None) -> None:
         self.tables = tables
         self.settings = settings
-        self.etag = check_tables(tables)
-        self.reader = Reader(settings)
+        self.served = check_tables(tables)
+        self.reader = Reader(settings, self.served)
         self.longest_state = settings.max_state_characters
         self.cache_control = f"public, max-age={settings.cache_max_age}"
-        self.answers = AnswerCache(settings.cache)
+        self.answers = AnswerCache(settings.cache, settings.cache_bytes)
         self.batches = BatchGate(settings)
         self.drain = drain or Drain(settings)
         self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
         for name in puzzles.names():  # probes are answered from prepared tables from the first one on
             tables.prepare(name)
 
-    def puzzle(self, request: Request) -> Puzzle:
-        return self.reader.puzzle(request)
+    def caching_headers(self, etag: str) -> dict[str, str]:
+        return {"ETag": etag, "Cache-Control": self.cache_control}
 
-    def caching_headers(self) -> dict[str, str]:
-        return {"ETag": self.etag, "Cache-Control": self.cache_control}
-
-    def cached(self, request: Request, payload: Any = None, body: bytes | None = None) -> Response:
+    def cached(self, request: Request, etag: str, payload: Any = None, body: bytes | None = None) -> Response:
         """A JSON answer with the caching headers, or 304 when the client has it."""
-        headers = self.caching_headers()
-        wanted = request.headers.get("if-none-match", "")
-        if self.etag in wanted or wanted.strip() == "*":  # `*`: any version the client has will do
+        headers = self.caching_headers(etag)
+        if matches(request.headers.get("if-none-match", ""), etag):
             return Response(status_code=304, headers=headers)
         if body is None:
             return JSONResponse(payload, headers=headers)
         return Response(body, media_type="application/json", headers=headers)
 
+    async def worked_out(self, puzzle: Puzzle, work: Callable[[], T]) -> T:
+        """What `work` answers for `puzzle`. A puzzle answered without a table
+        (nine's construction: seconds at 64x64, for the move list) is worked
+        out in a thread, at most `batches_running` at once and as one of the
+        batches' places, so the event loop goes on answering meanwhile."""
+        if puzzle.storage is not None:
+            return work()
+        with self.batches.place():
+            async with self.batches.turns:
+                return await run_in_threadpool(work)
+
     async def probe(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
         key = (request.scope["path"], request.scope["query_string"])
-        body = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
-        if body is None:
+        kept = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
+        if kept is None:
+            rules = self.reader.rules(request)
+            puzzle = rules.puzzle
             state = self.reader.state(request, puzzle)
             try:
-                body = self.render(puzzle, state)
+                body = await self.worked_out(puzzle, partial(self.render, puzzle, state))
             except InputError as error:
                 raise self.reader.bad_state(puzzle, state, error) from None
-            self.answers.put(key, body)
-        return self.cached(request, body=body)
+            kept = (body, self.served.etag_of(rules).encode())
+            self.answers.put(key, *kept)
+        return self.cached(request, kept[1].decode(), body=kept[0])
 
     def render(self, puzzle: Puzzle, state: str) -> bytes:
         """The probe object of a state from a URL (a space may be written `_`),
         as the bytes every probe answer sends (raises InputError)."""
         return PROBE_ENCODER.encode(self.tables.probe(puzzle, state.replace("_", " ")).to_dict())
 
-    def plain_probe(self, path: str, query: bytes) -> bytes | None:
+    def plain_probe(self, path: str, query: bytes) -> Kept | None:
         """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
-        state of letters, digits, `_`, `,`, `.` or `-`), straight from the
-        ASGI scope and kept; None for anything else, which the endpoint
-        answers. A bad state raises, and `ReadyAnswers` leaves it to the
-        endpoint too, which explains what is wrong."""
+        state of letters, digits, `_`, `,`, `.` or `-`, and no rule option),
+        straight from the ASGI scope, and kept; None for anything else, which
+        the endpoint answers. A bad state raises, and `ReadyAnswers` leaves it
+        to the endpoint too, which explains what is wrong."""
         puzzle = self.probed.get(path)
         state = query[6:]
         if puzzle is None or not query.startswith(b"state=") or len(state) > self.longest_state:
             return None
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
-        body = self.render(puzzle, state.decode())
-        self.answers.put((path, query), body)
-        return body
+        kept = (self.render(puzzle, state.decode()), self.served.etag.encode())
+        self.answers.put((path, query), *kept)
+        return kept
+
+    def batch_rules(self, request: Request) -> Puzzle:
+        """The puzzle a batch is answered under: its query holds rule options only."""
+        return self.reader.rules(request, ()).puzzle
 
     async def batch(self, request: Request) -> BatchAnswers:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
-        puzzle = self.puzzle(request)
+        puzzle = self.batch_rules(request)
         return self.answer_batch(partial(self.tables.solve_chunk, puzzle), NDJSON, json_error_line)
 
     async def distances(self, request: Request) -> BatchAnswers:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
-        puzzle = self.puzzle(request)
+        puzzle = self.batch_rules(request)
         return self.answer_batch(partial(self.tables.distances_chunk, puzzle), PLAIN_TEXT, text_error_line)
 
     def answer_batch(
@@ -142,39 +140,55 @@ class Service:
         before its body is read) and streams the answers of its chunks."""
         return BatchAnswers(self.batches, self.drain, answer, media_type, last_line)
 
+    def counted(self, puzzle: Puzzle) -> Puzzle:
+        """`puzzle`, which counts its optimal solutions; 400 saying why not, as the command line says it."""
+        try:
+            self.tables.counting(puzzle)
+        except InputError as error:
+            raise ApiError(400, str(error)) from None
+        return puzzle
+
     async def counts(self, request: Request) -> BatchAnswers:
         """One count of optimal solutions per line (0: unsolvable; `error:
         line N: why` for a line that cannot be read)."""
-        puzzle = self.puzzle(request)
+        puzzle = self.counted(self.batch_rules(request))
         return self.answer_batch(partial(self.tables.counts_chunk, puzzle), PLAIN_TEXT, text_error_line)
 
     async def random(self, request: Request) -> Response:
         """An optimal solution drawn uniformly from all of a state's, fixed by `seed` (0 or more)."""
-        puzzle = self.puzzle(request)
+        rules = self.reader.rules(request, ("state", "seed"))
+        puzzle = self.counted(rules.puzzle)
         state = self.reader.state(request, puzzle)
         seed = self.reader.number(request, "seed", 0, 0, 2**63 - 1)
         try:
             solution = self.tables.random_solution(puzzle, state.replace("_", " "), seed)
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
-        return self.cached(request, {**solution.to_dict(), "seed": seed})
+        return self.cached(request, self.served.etag_of(rules), {**solution.to_dict(), "seed": seed})
 
     async def solutions(self, request: Request) -> Response:
         """Every optimal solution of a state, in the puzzle's order, up to
         `limit`, as JSON Lines of solve objects numbered from 0, streamed;
         each carries the count of them all, so a client knows what it did not get."""
-        puzzle = self.puzzle(request)
+        rules = self.reader.rules(request, ("state", "limit"))
+        puzzle = self.counted(rules.puzzle)
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
         try:
             count, found = self.tables.solutions(puzzle, state.replace("_", " "), limit)
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
-        headers = {**self.caching_headers(), "X-Count": str(count)}
+        headers = {**self.caching_headers(self.served.etag_of(rules)), "X-Count": str(count)}
         return StreamingResponse(solution_lines(found), media_type=NDJSON, headers=headers)
 
     async def stats(self, request: Request) -> Response:
-        return self.cached(request, self.tables.stats(self.puzzle(request)))
+        """The stats of the puzzle's table; 400 for rules answered without one, as the command line says."""
+        rules = self.reader.rules(request, ())
+        try:
+            stats = self.tables.stats(rules.puzzle)
+        except InputError as error:
+            raise ApiError(400, str(error)) from None
+        return self.cached(request, self.served.etag_of(rules), stats)
 
     async def health(self, request: Request) -> Response:
         """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
@@ -184,6 +198,12 @@ class Service:
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(openapi_document(self.settings))
+
+
+def matches(wanted: str, etag: str) -> bool:
+    """Whether an If-None-Match header names `etag` (weakly compared, as RFC 9110 says for it) or is `*`."""
+    tags = [tag.strip().removeprefix("W/") for tag in wanted.split(",")]
+    return etag in tags or "*" in tags
 
 
 def solution_lines(found: Iterator[Solution], per_chunk: int = 1024) -> Iterator[bytes]:

@@ -48,11 +48,11 @@ def create_app(
     drain = Drain(settings, report)
     door = Door(drain, settings) if keep_door else None
     service = Service(tables, settings, drain)
-    explorer = Explorer(tables, service.reader)
+    explorer = Explorer(tables, service.reader, service.worked_out)
 
     async def answer_error(request: Request, error: Exception) -> Response:
         """Every error, as a page for a browser, as `{"error": ...}` for a program (see `errors`)."""
-        problem = as_api_error(request, error, settings.max_state_characters)
+        problem = as_api_error(request, error, settings.max_quoted_characters)
         if wants_html(request):
             response = explorer.error_page(request, problem)
         else:
@@ -85,8 +85,7 @@ def create_app(
         yield  # until the server has finished every answer in flight
         await door.close(keeping)
 
-    caching = [(name.lower().encode(), value.encode()) for name, value in service.caching_headers().items()]
-    ready = ReadyAnswers(service.answers, service.plain_probe, caching)
+    ready = ReadyAnswers(service.answers, service.plain_probe, [(b"cache-control", service.cache_control.encode())])
     app = ServiceApp(ready, drain, settings, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
     app.add_middleware(Guard, settings=settings)  # its headers go on every answer (the ready ones carry them too)

@@ -35,16 +35,20 @@ from .settings import DEFAULT_SETTINGS, Settings
 log = logging.getLogger("ninebase")
 
 
-def chunks_of(body: bytes, size: int) -> list[Lines]:
-    """A batch body as chunks of `size` whole lines (split at LF; a CR before
+def chunks_of(body: bytes, size: int, most_bytes: int) -> list[Lines]:
+    """A batch body as chunks of `size` whole lines, or fewer where they
+    would pass `most_bytes` (but at least one line), split at LF (a CR before
     it belongs to the line break), each knowing the number of its first line."""
-    ends = np.flatnonzero(np.frombuffer(body, dtype=np.uint8) == ord("\n"))[size - 1 :: size]
-    chunks, start, first = [], 0, 1
-    for end in ends.tolist():
-        chunks.append(Lines(body[start : end + 1], first, start, "the batch body"))
-        start, first = end + 1, first + size
-    if start < len(body):
-        chunks.append(Lines(body[start:], first, start, "the batch body"))
+    ends = np.flatnonzero(np.frombuffer(body, dtype=np.uint8) == ord("\n")) + 1
+    if len(body) and (not len(ends) or ends[-1] != len(body)):
+        ends = np.append(ends, len(body))  # the last line, without a line break
+    chunks, start, taken = [], 0, 0
+    while taken < len(ends):
+        fitting = int(np.searchsorted(ends, start + most_bytes, side="right"))
+        last = min(taken + size, max(fitting, taken + 1))
+        end = int(ends[last - 1])
+        chunks.append(Lines(body[start:end], taken + 1, start, "the batch body"))
+        start, taken = end, last
     return chunks
 
 
@@ -64,7 +68,7 @@ class BatchGate:
         at once (503 with Retry-After) when every place is taken."""
         if self.admitted >= self.capacity:
             raise come_back(
-                f"{self.capacity} batches are already running or waiting; try again shortly",
+                f"{self.capacity} batches and worked-out answers are already running or waiting; try again shortly",
                 self.settings.retry_after_seconds,
             )
         self.admitted += 1
@@ -158,7 +162,7 @@ class BatchAnswers:
         if count > settings.max_batch_lines:
             most = settings.max_batch_lines
             raise ApiError(413, f"the batch has {count:,} lines; at most {most:,} are answered at once")
-        return chunks_of(body, settings.batch_chunk_lines)
+        return chunks_of(body, settings.batch_chunk_lines, settings.batch_chunk_bytes)
 
     async def stream(
         self, send: Send, chunks: Sequence[Lines], gone: asyncio.Future[Any], over: asyncio.Future[Any], client: Client

@@ -23,7 +23,7 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from ninebase.lookup import TableError
+from ninebase.lookup import MissingTableError, TableError
 from ninebase.puzzles import shown
 
 from .asgi import Headers
@@ -83,6 +83,14 @@ def as_api_error(request: Request, error: Exception, longest: int) -> ApiError:
         messages = {404: f"no such path {path}", 405: f"{request.method} is not allowed on {path}"}
         # 405 names the allowed methods in Allow
         return ApiError(error.status_code, messages.get(error.status_code, str(error.detail)), error.headers)
+    if isinstance(error, MissingTableError):  # a table no rule option declares (`served`), asked for while serving
+        log.error("ninebase: %s", error)
+        puzzle = getattr(error, "puzzle", None) or "PUZZLE"
+        return ApiError(
+            503,
+            f"this server has no {puzzle} table, which this answer needs; build it in the server's tables directory "
+            "(the log names the command), then restart the server",
+        )
     if isinstance(error, TableError):
         log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
         puzzle = getattr(error, "puzzle", None) or "PUZZLE"

@@ -4,8 +4,9 @@ headers and looks at the path, nothing else).
 
 - Security headers on every response, with a Content-Security-Policy that
   allows only the service's own scripts, styles and images.
-- A path over `Settings.max_path_characters` is refused (414) before routing, so no
-  answer ever echoes it.
+- A path over `Settings.max_path_characters`, or a query over
+  `max_query_characters` (the state and the rule options: a 64x64 nine is
+  8,193 characters), is refused (414) before routing, so no answer ever echoes it.
 - A trailing slash is answered with a redirect to the path without it whose
   `Location` is relative: the Host header is never reflected.
 """
@@ -37,6 +38,7 @@ class Guard:
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.longest = settings.max_path_characters
+        self.longest_query = settings.max_query_characters
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -49,16 +51,15 @@ class Guard:
             await send(message)
 
         path: str = scope["path"]
-        if len(path) > self.longest:
-            await respond(
-                send_with_headers,
-                ApiError(414, f"the path is {len(path):,} characters long; at most {self.longest} are read"),
-            )
-            return
+        query: bytes = scope.get("query_string", b"")
+        for part, text, longest in (("path", path, self.longest), ("query", query, self.longest_query)):
+            if len(text) > longest:
+                message = f"the {part} is {len(text):,} characters long; at most {longest:,} are read"
+                await respond(send_with_headers, ApiError(414, message))
+                return
         if len(path) > 1 and path.endswith("/"):
-            query = scope.get("query_string", b"").decode("latin-1")
             # one leading slash, so never a protocol-relative //host
-            location = quote("/" + path.strip("/")) + (f"?{query}" if query else "")
+            location = quote("/" + path.strip("/")) + (f"?{query.decode('latin-1')}" if query else "")
             await respond(send_with_headers, ApiError(308, "no trailing slash: see Location", {"Location": location}))
             return
         await self.app(scope, receive, send_with_headers)

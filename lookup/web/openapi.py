@@ -8,134 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ninebase import puzzles
+from ninebase.puzzles import VariantOption
 
+from .openapi_schemas import COUNT, NDJSON, schemas
 from .settings import DEFAULT_SETTINGS, Settings
-
-NDJSON = "application/x-ndjson"
-DISTANCE_LINES = {"type": "string", "pattern": r"^((-?\d+|error: .*)\n)*$"}
-NULLABLE_INTEGER = {"type": ["integer", "null"], "minimum": 0}
-COUNT = {
-    "description": "how many optimal move sequences, exactly, as decimal digits (a string: clocks' counts pass "
-    "2**53, past which JSON numbers lose digits in most clients)",
-    "type": "string",
-    "pattern": "^(0|[1-9][0-9]*)$",
-}
-MOVE = {
-    "description": "a move as `moves` writes it: a letter or name, a number (clocks), or a pair of cells (sansu)",
-    "oneOf": [
-        {"type": "string"},
-        {"type": "integer"},
-        {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-    ],
-}
-
-
-def schemas(names: list[str]) -> dict[str, Any]:
-    puzzle = {"type": "string", "enum": names}
-    return {
-        "Error": {
-            "type": "object",
-            "properties": {"error": {"type": "string", "description": "one line naming what is wrong and where"}},
-            "required": ["error"],
-            "additionalProperties": False,
-        },
-        "Solution": {
-            "type": "object",
-            "description": "the solve object of puzzles.md: an optimal solution",
-            "properties": {
-                "puzzle": puzzle,
-                "state": {"type": "string", "description": "the compact form, normalised"},
-                "distance": {**NULLABLE_INTEGER, "description": "fewest moves; null when unsolvable"},
-                "moves": {"type": "array", "items": {"$ref": "#/components/schemas/Move"}},
-                "count": COUNT,
-                "number": {**COUNT, "description": "`solutions`: this solution's place in the puzzle's order, from 0"},
-                "seed": {"type": "integer", "minimum": 0, "description": "`random`: the seed that drew it"},
-                "final": {"type": "string", "description": "sansu: the sansu reached"},
-                "goal": {"type": "string", "description": "eight: the goal of this board"},
-                "reason": {"type": "string", "description": "why the board is unsolvable"},
-            },
-            "required": ["puzzle", "state", "distance", "moves"],
-        },
-        "Move": MOVE,
-        "Successor": {
-            "type": "object",
-            "properties": {
-                "move": {"$ref": "#/components/schemas/Move"},
-                "state": {"type": "string"},
-                "distance": NULLABLE_INTEGER,
-                "count": COUNT,
-            },
-            "required": ["move", "state", "distance"],
-            "additionalProperties": False,
-        },
-        "Probe": {
-            "description": "the probe object of service.md: the solve object, the unit, and every move's distance",
-            "allOf": [
-                {"$ref": "#/components/schemas/Solution"},
-                {
-                    "type": "object",
-                    "properties": {
-                        "unit": {"type": "string"},
-                        "solvable": {"type": "boolean"},
-                        "successors": {"type": "array", "items": {"$ref": "#/components/schemas/Successor"}},
-                        "boards": {
-                            "description": "cube: the board after each roll, squares as top x-facing y-facing colours",
-                            "type": "array",
-                            "items": {"type": "array", "items": {"type": "string"}, "minItems": 9, "maxItems": 9},
-                        },
-                    },
-                    "required": ["unit", "solvable"],
-                },
-            ],
-        },
-        "BatchError": {
-            "type": "object",
-            "description": "a batch line that could not be read; the batch goes on",
-            "properties": {
-                "puzzle": puzzle,
-                "line": {"type": "integer", "minimum": 1},
-                "input": {"type": "string"},
-                "error": {"type": "string"},
-            },
-            "required": ["puzzle", "line", "input", "error"],
-            "additionalProperties": False,
-        },
-        "Stats": {
-            "type": "object",
-            "properties": {
-                "puzzle": puzzle,
-                "states": {"type": "integer", "minimum": 0},
-                "solvable": {"type": "integer", "minimum": 0},
-                "max_distance": {"type": "integer", "minimum": 0},
-                "histogram": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-                "unique": {
-                    "description": "per distance, the instances whose optimal answer is unique",
-                    "type": "array",
-                    "items": {"type": "integer", "minimum": 0},
-                },
-                "counts": {
-                    "description": "the solvable instances by their count of optimal answers, in powers of two: "
-                    "from `from` to twice it, less one",
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {"from": COUNT, "instances": {"type": "integer", "minimum": 1}},
-                        "required": ["from", "instances"],
-                        "additionalProperties": False,
-                    },
-                },
-                "max_count": COUNT,
-            },
-            "required": ["puzzle", "states", "solvable", "max_distance", "histogram"],
-            "additionalProperties": False,
-        },
-        "Health": {
-            "type": "object",
-            "properties": {"status": {"const": "ok"}},
-            "required": ["status"],
-            "additionalProperties": False,
-        },
-    }
 
 
 def error(description: str) -> dict[str, Any]:
@@ -163,6 +39,31 @@ def number_parameter(name: str, description: str, least: int, most: int, default
     }
 
 
+def rule_parameters(names: list[str]) -> list[dict[str, Any]]:
+    """A query parameter per rule option any puzzle offers (`variant_options`),
+    saying which puzzles take it; the others answer it with 400."""
+    offered: dict[str, list[tuple[str, VariantOption]]] = {}
+    for name in names:
+        for option in puzzles.get(name).variant_options:
+            offered.setdefault(option.name, []).append((name, option))
+    parameters = []
+    for name, offers in sorted(offered.items()):
+        option = offers[0][1]
+        schema: dict[str, Any] = {"type": "boolean"}
+        if option.bounds is not None:
+            schema = {"type": "integer", "minimum": option.bounds[0], "maximum": option.bounds[1]}
+        elif option.choices or option.metavar:
+            schema = {"type": "string", "enum": list(option.choices)} if option.choices else {"type": "string"}
+        if option.default:
+            schema["default"] = int(option.default) if schema["type"] == "integer" else option.default
+        said = "; ".join(f"{puzzle}: {option.help}" for puzzle, option in offers)
+        description = f"a rule option, as the command line's --{name} ({said}); any other puzzle answers it with 400"
+        parameters.append(
+            {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+        )
+    return parameters
+
+
 def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
     """The OpenAPI description of the service with the limits of `settings`."""
     names = list(puzzles.names())
@@ -180,11 +81,18 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
         "description": "the compact form (puzzles.md); a space may be written %20, + or _",
         "schema": {"type": "string", "minLength": 1, "maxLength": settings.max_state_characters, "pattern": r"\S"},
     }
+    rules = rule_parameters(names)
     common = {
         "404": error("an unknown puzzle"),
-        "414": error(f"a path over {settings.max_path_characters} characters"),
-        "503": error("a table turned out damaged while serving (with the rebuild command)"),
+        "414": error(
+            f"a path over {settings.max_path_characters:,} characters or a query over {settings.max_query_characters:,}"
+        ),
+        "503": error(
+            "a table turned out damaged while serving (with the rebuild command), a variant whose table this server "
+            "has not got (with the command that builds it), or too many long answers at once"
+        ),
     }
+    refused = "an option the puzzle does not take or a value out of its range (the message names them)"
     lines_body = {
         "required": True,
         "content": {
@@ -197,7 +105,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
         f"{settings.max_batch_bytes:,} bytes",
     }
     batch_errors = {
-        "400": error("an empty body, or one that is not UTF-8 text"),
+        "400": error(f"an empty body, or one that is not UTF-8 text; {refused}"),
         "408": error("the body did not arrive in time"),
         "413": error("a body over the limits"),
         "503": error("too many batches at once (Retry-After says when to try again), or a damaged table"),
@@ -215,11 +123,11 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "get": {
                     "operationId": "probe",
                     "summary": "The probe object: the solution and every legal move with its exact distance",
-                    "parameters": [puzzle, state],
+                    "parameters": [puzzle, state, *rules],
                     "responses": {
                         "200": answer("the probe object", "Probe"),
                         "304": {"description": "not modified (If-None-Match matched the ETag)"},
-                        "400": error("a missing, malformed or over-long state"),
+                        "400": error(f"a missing, malformed or over-long state; {refused}"),
                         **common,
                     },
                 }
@@ -228,7 +136,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "post": {
                     "operationId": "batch",
                     "summary": "One solve object per line of compact states, as JSON Lines, streamed in order",
-                    "parameters": [puzzle],
+                    "parameters": [puzzle, *rules],
                     "requestBody": lines_body,
                     "responses": {
                         "200": {
@@ -257,7 +165,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "post": {
                     "operationId": "distances",
                     "summary": "Distances alone: one line per input line, in order",
-                    "parameters": [puzzle],
+                    "parameters": [puzzle, *rules],
                     "requestBody": lines_body,
                     "responses": {
                         "200": {
@@ -277,7 +185,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "post": {
                     "operationId": "counts",
                     "summary": "Counts of optimal solutions alone: one line per input line, in order",
-                    "parameters": [puzzle],
+                    "parameters": [puzzle, *rules],
                     "requestBody": lines_body,
                     "responses": {
                         "200": {
@@ -289,6 +197,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                         },
                         **common,
                         **batch_errors,
+                        "400": error(f"rules that count no optimal solutions (a construction); {batch_errors['400']}"),
                     },
                 }
             },
@@ -296,11 +205,14 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "get": {
                     "operationId": "random",
                     "summary": "An optimal solution drawn uniformly from all of them; the same seed draws the same",
-                    "parameters": [puzzle, state, number_parameter("seed", "fixes the draw", 0, 2**63 - 1, 0)],
+                    "parameters": [puzzle, state, number_parameter("seed", "fixes the draw", 0, 2**63 - 1, 0), *rules],
                     "responses": {
                         "200": answer("the solve object of the drawn solution, with its seed", "Solution"),
                         "304": {"description": "not modified (If-None-Match matched the ETag)"},
-                        "400": error("a missing, malformed or over-long state, or a seed out of range"),
+                        "400": error(
+                            f"a missing, malformed or over-long state, a seed out of range, rules that count no "
+                            f"optimal solutions (a construction); {refused}"
+                        ),
                         **common,
                     },
                 }
@@ -313,6 +225,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                         puzzle,
                         state,
                         number_parameter("limit", "the most solutions sent", 1, settings.max_solutions, 100),
+                        *rules,
                     ],
                     "responses": {
                         "200": {
@@ -326,7 +239,10 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                                 }
                             },
                         },
-                        "400": error("a missing, malformed or over-long state, or a limit out of range"),
+                        "400": error(
+                            f"a missing, malformed or over-long state, a limit out of range, rules that count no "
+                            f"optimal solutions (a construction); {refused}"
+                        ),
                         **common,
                     },
                 }
@@ -335,10 +251,11 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "get": {
                     "operationId": "stats",
                     "summary": "States, solvable states, the largest distance and the histogram",
-                    "parameters": [puzzle],
+                    "parameters": [puzzle, *rules],
                     "responses": {
                         "200": answer("the stats object", "Stats"),
                         "304": {"description": "not modified (If-None-Match matched the ETag)"},
+                        "400": error(f"rules answered without a table, which has no stats; {refused}"),
                         **common,
                     },
                 }

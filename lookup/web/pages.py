@@ -12,7 +12,10 @@ work under a strict Content-Security-Policy.
 
 from __future__ import annotations
 
+import gzip
 import random
+from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -28,12 +31,16 @@ from ninebase.lookup import UNSOLVABLE, Tables
 from ninebase.puzzles import InputError, Puzzle, plural
 
 from .errors import ApiError, wants_html
-from .position import position
+from .position import example, position
 from .reading import Reader
+from .rules import Rules, described, fields
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
-STATUS_TITLES = {400: "That cannot be read", 404: "Not found", 405: "Not allowed here", 503: "A table is damaged"}
+STATUS_TITLES = {400: "That cannot be read", 404: "Not found", 405: "Not allowed here", 503: "Not available here"}
+SQUEEZED_FROM = 64 * 1024
+"""Pages of at least this many bytes are sent gzipped to a client that takes it."""
+WorkedOut = Callable[[Puzzle, Callable[[], Any]], Awaitable[Any]]
 
 
 def text_blocks(text: str) -> list[tuple[str, Any]]:
@@ -52,33 +59,63 @@ def text_blocks(text: str) -> list[tuple[str, Any]]:
 
 
 class Explorer:
-    """The pages, over the service's shared `Tables`, reading requests through `reader`."""
+    """The pages, over the service's shared `Tables`, reading requests through
+    `reader`; a position of a puzzle answered without a table is worked out
+    through `worked_out` (see `Service.worked_out`)."""
 
-    def __init__(self, tables: Tables, reader: Reader) -> None:
+    def __init__(self, tables: Tables, reader: Reader, worked_out: WorkedOut) -> None:
         self.tables = tables
         self.reader = reader
+        self.worked_out = worked_out
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.globals["plural"] = plural
         self.templates.env.globals["puzzle_names"] = puzzles.names()
+        self.templates.env.globals["described"] = described
 
     def puzzle(self, request: Request) -> Puzzle:
         return self.reader.puzzle(request)
 
-    def position(self, puzzle: Puzzle, board: Any, request: Request | None = None) -> dict[str, Any]:
+    async def position(self, rules: Rules, board: Any, request: Request | None = None) -> dict[str, Any]:
         """Everything the templates show of one position (its solution drawn
-        by the request's `way`, a seed, where it gives one)."""
+        by the request's `way`, a seed, where it gives one), under `rules`."""
         way = None if request is None else self.reader.number(request, "way", None, 0, 2**63 - 1)
-        return position(self.tables, puzzle, board, way)
+        shown = await self.worked_out(rules.puzzle, partial(position, self.tables, rules.puzzle, board, way))
+        return {**shown, **self.chosen(rules)}
 
-    def distances(self, puzzle: Puzzle) -> dict[str, Any]:
-        """What the random-position form offers: the distances that exist and one to start at."""
+    def chosen(self, rules: Rules) -> dict[str, Any]:
+        """What the templates need of the rules: the form that chooses them,
+        what each link carries, and how a random position is offered."""
+        return {
+            "rules": rules,
+            "also": f"&{rules.query}" if rules.query else "",
+            "fields": fields(rules),
+            "range": self.distances(rules.puzzle),
+            "draws": self.draws(rules.puzzle),
+        }
+
+    def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
+        """What the random-position form offers: the distances that exist and
+        one to start at; None without a table to draw from."""
+        if puzzle.storage is None:
+            return None
         stats = self.tables.stats(puzzle)
         largest = stats["max_distance"]
         lowest = UNSOLVABLE if stats["solvable"] < stats["states"] else 0
         return {"lowest": lowest, "largest": largest, "start": (largest + 1) // 2}
 
+    @staticmethod
+    def draws(puzzle: Puzzle) -> bool:
+        """Whether a puzzle answered without a table draws random instances of its own (nine from 5x5)."""
+        if puzzle.storage is not None or puzzle.formats is None:
+            return False
+        try:
+            puzzle.formats.draw(1, 0)
+        except NotImplementedError:
+            return False
+        return True
+
     def render(self, request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
-        return self.templates.TemplateResponse(request, name, context, status_code=status)
+        return squeezed(request, self.templates.TemplateResponse(request, name, context, status_code=status))
 
     def error_page(self, request: Request, error: ApiError) -> Response:
         """An error as a page for a browser, that says what went wrong and
@@ -87,8 +124,9 @@ class Explorer:
         if "puzzle" not in context:
             name = request.path_params.get("puzzle") or request.url.path.strip("/").split("/")[0]
             context["puzzle"] = puzzles.get(name) if name in puzzles.names() else None
-        if context["puzzle"] is not None and "wanted" in context:
-            context["range"] = self.distances(context["puzzle"])
+        rules = context.pop("rules", None)
+        if context["puzzle"] is not None and error.status < 500:  # a table that cannot be read is left alone
+            context = {**self.chosen(rules or Rules(context["puzzle"])), **context}
         context.setdefault("title", STATUS_TITLES.get(error.status, "Something went wrong"))
         return self.render(request, "error.html", {"error": str(error), **context}, error.status)
 
@@ -96,12 +134,12 @@ class Explorer:
         entries = []
         for name in puzzles.names():
             puzzle = puzzles.get(name)
-            example = self.position(puzzle, puzzle.board(puzzle.example()))
-            entries.append((puzzle, puzzle.example(), example["board"]))
+            entries.append((puzzle, puzzle.example(), example(self.tables, puzzle)["board"]))
         return self.render(request, "index.html", {"entries": entries})
 
     async def page(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
+        rules = self.reader.rules(request, ("state", "way"))
+        puzzle = rules.puzzle
         if not wants_html(request):  # a program gets the 400 that /api/{puzzle} gives
             board = self.reader.board(puzzle, self.reader.state(request, puzzle, puzzle.example()))
         else:
@@ -110,43 +148,52 @@ class Explorer:
                 board = puzzle.board(self.reader.state(request, puzzle, puzzle.example()).replace("_", " "))
             except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
                 status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
-                raise ApiError(status, str(error), page={"puzzle": puzzle, "state": given}) from None
-        context = {**self.position(puzzle, board, request), "range": self.distances(puzzle)}
-        return self.render(request, "explorer.html", context)
+                page = {"puzzle": puzzle, "state": given, "rules": rules}
+                raise ApiError(status, str(error), page=page) from None
+        return self.render(request, "explorer.html", await self.position(rules, board, request))
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
-        puzzle = self.puzzle(request)
-        context = self.position(puzzle, self.reader.board(puzzle, self.reader.state(request, puzzle)), request)
+        rules = self.reader.rules(request, ("state", "way"))
+        board = self.reader.board(rules.puzzle, self.reader.state(request, rules.puzzle))
+        context = await self.position(rules, board, request)
         template = self.templates.get_template("position.html")
-        return HTMLResponse(template.render(request=request, **context))
+        return squeezed(request, HTMLResponse(template.render(request=request, **context)))
 
     async def rules(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
-        example = self.position(puzzle, puzzle.board(puzzle.example()))
-        context = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example}
-        return self.render(request, "rules.html", context)
+        rules = self.reader.rules(request, ())
+        puzzle = rules.puzzle
+        shown = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example(self.tables, puzzle)}
+        return self.render(request, "rules.html", {**shown, **self.chosen(rules)})
 
     async def random_position(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
+        rules = self.reader.rules(request, ("distance",))
+        puzzle = rules.puzzle
         text = request.query_params.get("distance", "")
+        seed = random.SystemRandom().randrange(2**32)
         try:
-            distance = int(text)
-            seed = random.SystemRandom().randrange(2**32)
-            (state,), _ = self.tables.sample(puzzle, distance, 1, seed)
+            if self.draws(puzzle) and not text:
+                (state,) = puzzle.formats.draw(1, seed)  # type: ignore[union-attr]  # draws says it has them
+            else:
+                (state,), _ = self.tables.sample(puzzle, int(text), 1, seed)
         except (ValueError, InputError) as error:
             quoted = self.reader.shown(text)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
-            page = {"puzzle": puzzle, "wanted": text[: self.reader.longest], "title": "No such position"}
+            page = {"puzzle": puzzle, "wanted": text[: self.reader.quoted], "title": "No such position", "rules": rules}
             raise ApiError(400, message, page=page) from None
-        return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}", 303)
+        also = f"&{rules.query}" if rules.query else ""
+        return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}{also}", 303)
 
     async def stats(self, request: Request) -> Response:
-        puzzle = self.puzzle(request)
-        stats = self.tables.stats(puzzle)
+        rules = self.reader.rules(request, ())
+        puzzle = rules.puzzle
+        try:
+            stats = self.tables.stats(puzzle)
+        except InputError as error:  # rules answered without a table: nothing to chart
+            raise ApiError(400, str(error), page={"puzzle": puzzle, "rules": rules}) from None
         hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
-        context = {"puzzle": puzzle, "stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
-        return self.render(request, "stats.html", context)
+        context = {"stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
+        return self.render(request, "stats.html", {**context, **self.chosen(rules), "puzzle": puzzle})
 
     def routes(self) -> list[Any]:
         return [
@@ -158,6 +205,19 @@ class Explorer:
             Route("/{puzzle}/random", self.random_position, methods=["GET"]),
             Route("/{puzzle}/stats", self.stats, methods=["GET"]),
         ]
+
+
+def squeezed(request: Request, response: Response) -> Response:
+    """A large page (a 64x64 nine's is megabytes of cells) gzipped for a client that takes it."""
+    body = response.body
+    if len(body) < SQUEEZED_FROM or "gzip" not in request.headers.get("accept-encoding", ""):
+        return response
+    squeezed_body = gzip.compress(body, 6)
+    response.body = squeezed_body
+    response.headers["content-encoding"] = "gzip"
+    response.headers["content-length"] = str(len(squeezed_body))
+    response.headers["vary"] = "Accept-Encoding"
+    return response
 
 
 def ticks(largest: int) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 """What the explorer page shows of one position, from the puzzle's hooks
 alone: the board and its goal, every move with what it does to the distance
-and to the drawing, and the optimal solution as frames to play."""
+and to the drawing, and the optimal solution (or the construction's, where
+the puzzle's answers are not proven the fewest) as frames to play, or, when
+the frames would be too many and the puzzle's moves can be replayed on one
+drawing, as the list of moves the browser plays."""
 
 from __future__ import annotations
 
@@ -10,6 +13,11 @@ from typing import Any
 
 from ninebase.lookup import Tables
 from ninebase.puzzles import Change, Probe, Puzzle, Solution, Successor, plural
+
+FRAME_BYTES = 128 * 1024
+"""The most bytes of drawings the page holds for the steps of a solution; past
+them, a puzzle whose moves can be replayed (`PageView.replayable`) is played in
+the browser from the moves alone (a 64x64 nine's construction has thousands)."""
 
 
 @dataclass(frozen=True)
@@ -53,16 +61,17 @@ def move_index(puzzle: Puzzle) -> dict[str, int]:
 
 
 def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: int) -> MoveRow:
-    """How a move (`index` in the puzzle's move order) shows beside `board`."""
+    """How a move (`index` in the puzzle's move order) shows beside `board`;
+    where distances are a construction's, what a move changes is its length."""
     distance, after = probed.distance, successor.distance
     if distance is None or after is None:
         kind, change = "unsolvable", "unsolvable"
     elif after < distance:
-        kind, change = "keep", "keeps the optimum"
+        kind, change = "keep", "keeps the optimum" if puzzle.exact else f"−{distance - after}, shorter"
     elif after == distance:
         kind, change = "same", "±0, also a goal" if after == 0 else "±0, no closer"
     else:
-        kind, change = "lose", f"+{after - distance}, farther"
+        kind, change = "lose", f"+{after - distance}, farther" if puzzle.exact else f"+{after - distance}, longer"
     move = successor.move
     return MoveRow(
         puzzle.move_label(move),
@@ -105,23 +114,59 @@ def position(tables: Tables, puzzle: Puzzle, board: Any, way: int | None = None)
     distance = probed.distance
     counted = solution.count is not None and distance
     played = tables.random_solution(puzzle, solution.state, way) if counted and way is not None else solution
-    if distance is None:
-        status = "Unsolvable: " + solution.extra.get("reason", "no goal can be reached")
-    else:
-        status = plural(distance, *puzzle.unit) + (" — solved: this is a goal" if distance == 0 else " to the goal")
+    drawn = page.svg(solution.boards[0])
+    replayed = bool(distance) and page.replayable and len(drawn) * (len(played.moves) + 1) > FRAME_BYTES
     return {
         "puzzle": puzzle,
         "probe": probed,
         "state": solution.state,
-        "status": status,
-        "board": page.svg(solution.boards[0]),
+        "status": status(puzzle, solution),
+        "board": drawn,
         "caption": page.board_caption(board),
-        "goal": None if goal is None else {"board": page.svg(goal[0]), "caption": goal[1]},
+        "goal": None if goal is None else {"board": page.still(goal[0]), "caption": goal[1]},
         "unit": puzzle.unit,
         "moves": rows,
         "best": rows[0] if rows and distance else None,
-        "frames": frames(puzzle, played) if distance else [],
+        "frames": frames(puzzle, played) if distance and not replayed else [],
+        "replay": replay(puzzle, played) if replayed else None,
         "panel": page.page_panel(tables.table(puzzle), board),
         "count": solution.count,
         "way": way,
+        "bound": solution.extra.get("bound"),
+    }
+
+
+def status(puzzle: Puzzle, solution: Solution) -> str:
+    """The distance in words: how far, or why never; for a construction, that it is one, and its bound."""
+    distance = solution.distance
+    if distance is None:
+        return "Unsolvable: " + solution.extra.get("reason", "no goal can be reached")
+    if distance == 0:
+        return plural(0, *puzzle.unit) + " — solved: this is a goal"
+    if puzzle.exact:
+        return plural(distance, *puzzle.unit) + " to the goal"
+    bound = solution.extra.get("bound")
+    most = f"; never more than {bound:,} at this size" if bound is not None else ""
+    return f"{plural(distance, *puzzle.unit)} to the goal by a construction, not proven the fewest{most}"
+
+
+def replay(puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+    """A solution as the browser plays it: its moves as the move links name
+    them (`data-move`), and as people read them."""
+    values = [move if isinstance(move, str) else json.dumps(move) for move in solution.moves]
+    labels = [puzzle.move_label(move) for move in solution.moves]
+    return {"moves": json.dumps(values, separators=(",", ":")), "labels": labels}
+
+
+def example(tables: Tables, puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's example, drawn to be looked at (the rules page, the list of puzzles), and its goal."""
+    state = puzzle.example()
+    board = puzzle.board(state)
+    solution = tables.solve(puzzle, state)
+    goal = puzzle.page.goal(solution)
+    return {
+        "state": state,
+        "board": puzzle.page.still(solution.boards[0]),
+        "caption": puzzle.page.board_caption(board),
+        "goal": None if goal is None else {"board": puzzle.page.still(goal[0]), "caption": goal[1]},
     }

@@ -1,11 +1,12 @@
 """What a request asks, read within the service's limits: the puzzle its
-path names and the state its query gives, each refused with an `ApiError`
-that says what is wrong and quotes no more than `max_state_characters` of
-what was sent. The API and the pages read requests alike through it."""
+path names, under the rule options its query gives (`rules`), and the
+state, each refused with an `ApiError` that says what is wrong and quotes no
+more than `max_quoted_characters` of what was sent. The API and the pages
+read requests alike through it."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
@@ -14,21 +15,23 @@ from ninebase import puzzles
 from ninebase.puzzles import InputError, Puzzle, shown
 
 from .errors import ApiError
+from .rules import WHOLE_NUMBER, RuleReader, Rules
+from .served import Served
 from .settings import Settings
-
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")
-"""A query parameter's number as people write it (no `_`, no digits of other scripts)."""
 
 
 class Reader:
-    """Reads requests within the limits of `settings`."""
+    """Reads requests within the limits of `settings`, for a server serving `served`."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, served: Served) -> None:
         self.longest = settings.max_state_characters
+        self.quoted = settings.max_quoted_characters
+        self.served = served
+        self.options = RuleReader(self.shown)
 
     def shown(self, text: str) -> str:
-        """`text` quoted as an answer may quote it: at most the longest state read."""
-        return shown(text, self.longest)
+        """`text` quoted as an answer may quote it."""
+        return shown(text, self.quoted)
 
     def puzzle(self, request: Request) -> Puzzle:
         """The puzzle a request's path names; 404 for an unknown name."""
@@ -37,6 +40,16 @@ class Reader:
             return puzzles.get(name)
         except InputError:
             raise ApiError(404, f"no puzzle {self.shown(name)}; the puzzles are {', '.join(puzzles.names())}") from None
+
+    def rules(self, request: Request, reads: Iterable[str] = ("state",)) -> Rules:
+        """The puzzle the path names under the rule options of the query: every
+        parameter but those the endpoint `reads` itself; 400 for an option the
+        puzzle lacks or a value it refuses, 503 for a variant whose table this
+        server has not got."""
+        puzzle = self.puzzle(request)
+        rules = self.options.rules(puzzle, self.options.chosen(puzzle, request.query_params.multi_items(), reads))
+        self.served.check(rules)
+        return rules
 
     def state(self, request: Request, puzzle: Puzzle, default: str | None = None) -> str:
         """The `state` query parameter (or `default` when there is none), within
@@ -47,7 +60,7 @@ class Reader:
         if state is None or not state.strip():
             raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
         if len(state) > self.longest:
-            raise ApiError(400, f"the state is {len(state):,} characters long; at most {self.longest} are read")
+            raise ApiError(400, f"the state is {len(state):,} characters long; at most {self.longest:,} are read")
         return state
 
     def bad_state(self, puzzle: Puzzle, state: str, error: InputError) -> ApiError:

@@ -41,6 +41,8 @@ class Settings:
     """Worker processes; each opens the tables itself."""
     cache: int = least(65_536, 0)
     """Probe answers kept per worker."""
+    cache_bytes: int = least(64 * KIB * KIB, 0)
+    """The most bytes of probe answers kept per worker (a 64x64 nine's answer is over half a megabyte)."""
     header_timeout: float = least(10.0, 0.001, 60)
     """Seconds a client has to send a request's headers; also how long an idle connection is kept."""
     max_connections: int = least(10_000, 1)
@@ -49,10 +51,14 @@ class Settings:
     """Seconds the requests in flight have after SIGTERM or Ctrl-C."""
     backlog: int = least(4 * KIB, 1)
     """Connections the kernel holds for the workers to accept."""
-    max_state_characters: int = least(64, 1)
-    """The longest state read, and the most of any text sent that an answer quotes."""
+    max_state_characters: int = least(10_000, 1)
+    """The longest state read (a 64x64 nine is 8,193 characters)."""
+    max_quoted_characters: int = least(64, 1)
+    """The most of any text sent that an answer quotes."""
     max_path_characters: int = least(256, 1)
-    """The longest path read (414 past it)."""
+    """The longest path read, without the query (414 past it)."""
+    max_query_characters: int = least(16 * KIB, 1)
+    """The longest query read, the state and the rule options in it (414 past it)."""
     max_batch_bytes: int = least(4 * KIB * KIB, 1)
     """The largest batch body read (413 past it)."""
     max_batch_lines: int = least(100_000, 1)
@@ -67,6 +73,8 @@ class Settings:
     """Batches that may wait for a turn; past these, a batch is refused at once with 503."""
     batch_chunk_lines: int = least(4 * KIB, 1)
     """Lines answered between two looks at the client: a batch whose client has gone stops within one chunk."""
+    batch_chunk_bytes: int = least(128 * KIB, 1)
+    """The most bytes of lines in one chunk: long lines (large nine boards) make smaller chunks."""
     send_seconds: float = least(30.0, 0.001)
     """How long a client may leave one chunk of answers unread before its batch is given up."""
     retry_after_seconds: int = least(2, 0)

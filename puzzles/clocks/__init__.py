@@ -54,7 +54,10 @@ class Clocks(BoardPuzzle):
     compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
     variant_options = (
         VariantOption(
-            "hours", "12: 12-hour dials (1..12), a move turns one hour (4: the IOI dials); no table", HOUR_CHOICES
+            "hours",
+            "12: 12-hour dials (1..12), a move turns one hour (4: the IOI dials); no table",
+            HOUR_CHOICES,
+            default="4",
         ),
         VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
     )

@@ -24,6 +24,7 @@ from .board import Board
 from .construction import bound, construct_numbers
 from .family import AtSize, NineRules
 from .formats import NineFormats
+from .page import NinePage
 from .sizes import compact, meets_class_rule, random_boards
 from .terminal import ConstructedTerminal
 
@@ -45,6 +46,7 @@ class ConstructedNine(NineRules, Puzzle):
         self.formats = ConstructedFormats(self)
         self.terminal = ConstructedTerminal(self)
         self.many = ConstructedMany(self)
+        self.page = NinePage(self)
 
     def construction(self, board: Board) -> list[int] | None:
         """The construction's operations (numbers) for a board; None where it breaks the class rule."""

@@ -180,6 +180,8 @@ SIZE_OPTION = VariantOption(
     "not proven the fewest",
     metavar="N",
     bounds=SIZES,
+    default="3",
+    tables=tuple(str(n) for n in TABLED_SIZES if n != 3),
 )
 
 

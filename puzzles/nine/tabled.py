@@ -22,6 +22,7 @@ from .board import Board, bits
 from .dense import PATTERN_RANK, PATTERNS, dense_index
 from .family import AtSize, NineRules
 from .formats import NineFormats
+from .page import NinePage
 from .terminal import NineTerminal
 
 
@@ -114,6 +115,7 @@ class TabledNine(NineRules, BoardPuzzle):
         self.many = TabledMany(self)
         self.formats = NineFormats(self)
         self.terminal = NineTerminal(self)
+        self.page = NinePage(self)
 
     def encode(self, board: Board) -> int:
         return self.numbering.index(board)

@@ -2,19 +2,25 @@
 // it, a click fetches the new position's view from /api/{puzzle}/view, swaps
 // it in, records it in the history and animates the move; moves light up the
 // cells they change when hovered or focused; the shortest way plays itself.
-// It knows nothing of any puzzle: a drawing's cells carry data-cell numbers,
-// and a move's data-motion says, per cell, where its content comes from and
-// how far it turns (see Puzzle.move_changes).
+// It knows nothing of any puzzle: a drawing (one svg, or several, as nine's
+// matrices from 5x5) has cells that carry data-cell numbers, and a move's
+// data-motion says, per cell, where its content comes from and how far it
+// turns (see Puzzle.move_changes). Where the page says the moves can be
+// replayed (data-replay: each move only carries cells' fill elsewhere), a
+// long solution is played from its moves on one drawing.
 (function () {
   "use strict";
   const section = document.getElementById("position");
   if (!section) return;
   const puzzle = section.dataset.puzzle;
+  const rules = section.dataset.rules ? "&" + section.dataset.rules : "";
   const message = document.getElementById("message");
   const input = document.getElementById("state");
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const MOVE_MS = 350;
+  const GLIDE_MOST = 512; // a move that changes more cells is shown in place, outlined
   const glides = new WeakMap(); // per drawing, the timer that ends its glide
+  const indexes = new WeakMap(); // per drawing, its cells by number
   let stopPlayer = function () {};
 
   function stateOf(href) {
@@ -42,8 +48,23 @@
     return back;
   }
 
-  function cell(svg, number) {
-    return svg.querySelector('[data-cell="' + number + '"]');
+  function cell(drawing, number) {
+    let index = indexes.get(drawing);
+    if (!index) {
+      index = new Map();
+      drawing.querySelectorAll("[data-cell]").forEach(function (element) { index.set(element.dataset.cell, element); });
+      indexes.set(drawing, index);
+    }
+    return index.get(String(number));
+  }
+
+  // Where `from` is drawn, seen from `element`, in the units of element's own drawing.
+  function offset(element, from) {
+    const here = element.getBoundingClientRect();
+    const there = from.getBoundingClientRect();
+    const owner = element.ownerSVGElement || element;
+    const scale = (owner.getScreenCTM && owner.getScreenCTM().a) || 1;
+    return { dx: (there.left - here.left) / scale, dy: (there.top - here.top) / scale };
   }
 
   function mark(svg, motion, name) {
@@ -58,20 +79,26 @@
   // The drawing already shows the board after the move: each changed cell
   // starts where its content was, turned back, and glides home.
   function animate(svg, motion, milliseconds) {
-    if (!svg || reducedMotion.matches) return;
+    if (!svg) return;
+    // a glide still under way is ended first: the new one starts from where the cells are drawn now
+    window.clearTimeout(glides.get(svg));
+    svg.querySelectorAll(".moving").forEach(function (element) {
+      // cancelled, not left to run: a transition whose end the new style keeps would go on
+      element.getAnimations({ subtree: true }).forEach(function (animation) { animation.cancel(); });
+      element.classList.remove("moving");
+      element.style.transform = "";
+    });
+    const changed = Object.keys(motion);
+    if (reducedMotion.matches || changed.length > GLIDE_MOST) return;
     const starts = [];
-    Object.keys(motion).forEach(function (number) {
+    changed.forEach(function (number) {
       const element = cell(svg, number);
       const from = cell(svg, motion[number][0]);
       if (!element || !from) return;
-      const here = element.getBBox();
-      const there = from.getBBox();
       const spin = motion[number][1] ? element.querySelector(".spin") : null;
-      starts.push({ element: element, spin: spin, dx: there.x - here.x, dy: there.y - here.y, turn: -motion[number][1] });
+      const moved = offset(element, from);
+      starts.push({ element: element, spin: spin, dx: moved.dx, dy: moved.dy, turn: -motion[number][1] });
     });
-    // a glide still under way is ended first: the new one starts from where the cells are drawn now
-    window.clearTimeout(glides.get(svg));
-    svg.querySelectorAll(".moving").forEach(function (element) { element.classList.remove("moving"); });
     svg.style.setProperty("--step", milliseconds + "ms");
     starts.forEach(function (start) {
       const rotate = start.turn ? " rotate(" + start.turn + "deg)" : "";
@@ -90,12 +117,12 @@
   }
 
   function board() {
-    return section.querySelector(".board-frame svg");
+    return section.querySelector(".board-frame");
   }
 
   async function show(state, push, motion) {
     const started = performance.now();
-    const response = await fetch("/api/" + encodeURIComponent(puzzle) + "/view?state=" + encodeURIComponent(state));
+    const response = await fetch("/api/" + encodeURIComponent(puzzle) + "/view?state=" + encodeURIComponent(state) + rules);
     if (!response.ok) {
       let text = "cannot show that position (" + response.status + ")";
       try { text = (await response.json()).error; } catch (ignored) { /* not JSON */ }
@@ -108,8 +135,8 @@
     showMessage("");
     const shown = section.querySelector(".position-grid").dataset.state;
     input.value = shown;
-    document.title = puzzle + " " + shown + " — ninebase";
-    const url = "/" + encodeURIComponent(puzzle) + "?state=" + encodeURIComponent(shown);
+    document.title = puzzle + " " + (shown.length > 40 ? shown.slice(0, 39) + "…" : shown) + " — ninebase";
+    const url = "/" + encodeURIComponent(puzzle) + "?state=" + encodeURIComponent(shown) + rules;
     if (push) history.pushState({ state: shown }, "", url);
     if (motion) {
       mark(board(), motion, "moved");
@@ -121,15 +148,108 @@
     return true;
   }
 
-  // The shortest way as a player: one frame at a time, each move animated.
+  // What the player shows: the frames the page holds, one at a time...
+  function framesShown(box) {
+    const frames = Array.prototype.slice.call(box.querySelectorAll(".frame"));
+    let current = 0;
+    return {
+      last: frames.length - 1,
+      label: function (index) { return frames[index].dataset.label; },
+      show: function (index) {
+        let motion = {};
+        if (index === current + 1) motion = motionOf(frames[index]);
+        else if (index === current - 1) motion = inverse(motionOf(frames[current]));
+        current = index;
+        frames.forEach(function (frame, position) { frame.hidden = position !== index; });
+        return { drawing: frames[index], motion: motion };
+      },
+    };
+  }
+
+  // ...or the moves, replayed on a copy of the board: each carries cells' fill elsewhere, as its link's motion says.
+  function replayShown(box) {
+    const moves = JSON.parse(box.dataset.replay);
+    const known = {};
+    section.querySelectorAll("ul.moves a[data-move]").forEach(function (link) {
+      const motion = motionOf(link);
+      const pairs = Object.keys(motion).map(function (number) { return [number, String(motion[number][0])]; });
+      known[link.dataset.move] = { motion: motion, pairs: pairs, label: link.querySelector(".label").textContent };
+    });
+    if (!moves.every(function (move) { return known[move]; })) return null;
+    const stage = box.querySelector(".stage");
+    Array.prototype.forEach.call(board().children, function (child) {
+      if (child.tagName !== "FIGCAPTION") stage.appendChild(child.cloneNode(true));
+    });
+    stage.querySelectorAll("svg[role=img]").forEach(function (svg) {
+      svg.setAttribute("aria-label", "the board at the step named below");
+    });
+    const cells = {};
+    const start = {};
+    stage.querySelectorAll("[data-cell]").forEach(function (element) {
+      cells[element.dataset.cell] = element;
+      start[element.dataset.cell] = element.getAttribute("fill");
+    });
+    let fills = Object.assign({}, start);
+    let current = 0;
+
+    function play(move, forward) {
+      const moved = {};
+      known[move].pairs.forEach(function (pair) {
+        if (forward) moved[pair[0]] = fills[pair[1]];
+        else moved[pair[1]] = fills[pair[0]];
+      });
+      Object.assign(fills, moved);
+      return moved;
+    }
+
+    function paint(changed) {
+      Object.keys(changed).forEach(function (number) {
+        if (cells[number] && cells[number].getAttribute("fill") !== changed[number]) {
+          cells[number].setAttribute("fill", changed[number]);
+        }
+      });
+    }
+
+    return {
+      last: moves.length,
+      label: function (index) { return known[moves[index - 1]].label; },
+      show: function (index) {
+        let motion = {};
+        if (index === current + 1) {
+          paint(play(moves[current], true));
+          motion = known[moves[current]].motion;
+        } else if (index === current - 1) {
+          paint(play(moves[index], false));
+          motion = inverse(known[moves[index]].motion);
+        } else if (index !== current) {
+          if (index < current) {
+            fills = Object.assign({}, start);
+            current = 0;
+          }
+          for (let step = current; step < index; step += 1) play(moves[step], true);
+          paint(fills);
+        }
+        current = index;
+        return { drawing: stage, motion: motion };
+      },
+    };
+  }
+
+  function counted(number) {
+    return Number(number).toLocaleString("en-US");
+  }
+
+  // The way to the goal as a player: one step at a time, each move animated.
   function setUpPlayer() {
     const box = section.querySelector("#playback");
     if (!box) return;
-    const frames = Array.prototype.slice.call(box.querySelectorAll(".frame"));
-    const last = frames.length - 1;
+    const shown = box.dataset.replay ? replayShown(box) : framesShown(box);
+    if (!shown) return;
+    const last = shown.last;
     const label = box.querySelector("#step-label");
     const play = box.querySelector("#play");
     const speed = box.querySelector("#speed");
+    const seek = box.querySelector("#seek");
     const buttons = {
       restart: box.querySelector("#restart"),
       previous: box.querySelector("#previous"),
@@ -145,22 +265,18 @@
     }
 
     function render(index) {
-      const from = current;
+      const drawn = shown.show(index);
       current = index;
-      frames.forEach(function (frame, position) { frame.hidden = position !== index; });
-      const svg = frames[index].querySelector("svg");
-      let motion = {};
-      if (index === from + 1) motion = motionOf(frames[index]);
-      else if (index === from - 1) motion = inverse(motionOf(frames[from]));
-      mark(svg, motion, "moved");
-      animate(svg, motion, duration());
+      mark(drawn.drawing, drawn.motion, "moved");
+      animate(drawn.drawing, drawn.motion, duration());
       const unit = box.dataset.unit;
       label.textContent = index === 0
-        ? "The start: " + last + " " + (last === 1 ? unit : box.dataset.units) + " to the goal"
-        : unit + " " + index + " of " + last + ": " + frames[index].dataset.label +
-          (index === last ? " — the goal" : ", " + (last - index) + " to go");
+        ? "The start: " + counted(last) + " " + (last === 1 ? unit : box.dataset.units) + " to the goal"
+        : unit + " " + counted(index) + " of " + counted(last) + ": " + shown.label(index) +
+          (index === last ? " — the goal" : ", " + counted(last - index) + " to go");
       buttons.restart.disabled = buttons.previous.disabled = index === 0;
       buttons.next.disabled = index === last;
+      if (seek) seek.value = String(index);
     }
 
     function pause() {
@@ -185,6 +301,7 @@
     buttons.restart.addEventListener("click", function () { pause(); render(0); });
     buttons.previous.addEventListener("click", function () { pause(); render(Math.max(0, current - 1)); });
     buttons.next.addEventListener("click", function () { pause(); render(Math.min(last, current + 1)); });
+    if (seek) seek.addEventListener("input", function () { pause(); render(Number(seek.value)); });
     stopPlayer = pause;
     pause();
     render(0);

@@ -1,0 +1,114 @@
+"""What a server serves, settled when it starts: every puzzle's table,
+checked and loaded (a missing or damaged one stops it), and the tables of
+the variants that have one of their own (nine at sizes 2 and 4: each rule
+option names them, `VariantOption.tables`), loaded when built and otherwise
+noted, so that a request for them is told how to build them (503) instead of
+the server building or opening a file while it serves. And the ETag of each
+answer: this build of the tables and of ninebase (a construction's answers
+come from the code, not from a table), and the rule options asked for."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from ninebase import puzzles
+from ninebase.lookup import MissingTableError, Tables
+from ninebase.puzzles import Puzzle
+
+from .errors import ApiError
+from .rules import Rules
+
+SERVER_TABLES = "<the server's tables directory>"
+"""Where an answer says a table is to be built: it never names a path on the server."""
+
+
+def ninebase_version() -> str:
+    try:
+        return version("ninebase")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        return "unknown"
+
+
+def variant_tables() -> list[tuple[Puzzle, str]]:
+    """Every puzzle under each rule option's value that gives it a table of
+    its own, and those rules in words (`nine with size=4`)."""
+    found = []
+    for name in puzzles.names():
+        puzzle = puzzles.get(name)
+        for option in puzzle.variant_options:
+            found += [
+                (puzzle.variant({option.name: value}), f"{name} with {option.name}={value}") for value in option.tables
+            ]
+    return found
+
+
+@dataclass(frozen=True)
+class Served:
+    """The tables a server answers from."""
+
+    etag: str
+    """The ETag of every answer under a puzzle's own rules."""
+    absent: dict[str, tuple[Puzzle, str]]
+    """The variants whose table is not built, by table name, each with its rules in words."""
+
+    def etag_of(self, rules: Rules) -> str:
+        """The ETag of an answer under `rules`: never the same for two sets of options."""
+        if not rules.options:
+            return self.etag
+        return f'"{hashlib.sha256(f"{self.etag} {rules.puzzle.name}?{rules.query}".encode()).hexdigest()[:32]}"'
+
+    def check(self, rules: Rules) -> None:
+        """503 naming the command that builds the table `rules` need, where this server has none."""
+        storage = rules.puzzle.storage
+        if storage is not None and storage.table_name in self.absent:
+            puzzle, asked = self.absent[storage.table_name]
+            raise ApiError(
+                503,
+                f"{asked} is answered from the table {storage.table_name}.h5, which this server was started "
+                f"without; build it with: {build(puzzle, SERVER_TABLES)}, then restart the server",
+            )
+
+    def notes(self, directory: Path) -> list[str]:
+        """One line per variant table not built, for the operator starting the server."""
+        return [
+            f"no {name}.h5 in {directory}: {asked} is answered 503 until it is built ({build(puzzle, str(directory))}) "
+            "and the server restarted"
+            for name, (puzzle, asked) in self.absent.items()
+        ]
+
+
+def build(puzzle: Puzzle, directory: str) -> str:
+    """The command that builds the table of a variant."""
+    return f"ninebase build {puzzle.storage.build_selection} --tables {directory}"  # type: ignore[union-attr]
+
+
+def check_tables(tables: Tables) -> Served:
+    """Open every table and load every dataset (checksums checked), so a
+    missing or damaged table stops the service before it starts; load the
+    variants' tables that are built, and note the others. Missing tables are
+    named all at once, with the one command that builds them all."""
+    missing = []
+    for name in puzzles.names():
+        try:
+            tables.table(name)
+        except MissingTableError:
+            missing.append(name)
+    if missing:
+        listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        raise MissingTableError(
+            f"no table for {listed} in {tables.directory}; "
+            f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
+        )
+    built, absent = [], {}
+    for variant, asked in variant_tables():
+        try:
+            tables.table(variant)
+            built.append(variant)
+        except MissingTableError:
+            absent[variant.storage.table_name] = (variant, asked)  # type: ignore[union-attr]  # a table of its own
+    build = tables.load([*puzzles.names(), *built])
+    tag = hashlib.sha256(f"{build} ninebase {ninebase_version()}".encode()).hexdigest()[:32]
+    return Served(f'"{tag}"', absent)
