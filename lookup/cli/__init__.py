@@ -185,12 +185,12 @@ def serve(
     with reported_errors(), Tables(directory) as tables:
         check_directory(directory)  # every puzzle is served: no one puzzle to name
         served = check_tables(tables)  # a missing or damaged table stops the service before it starts
-    for note in served.notes(directory):  # a variant's table not built (nine-4) is answered 503 with its build command
-        click.echo(f"ninebase: {note}", err=True)
     try:
         check_address(host, port)
     except AddressError as error:
-        fail(str(error), EXIT_ADDRESS)
+        fail(str(error), EXIT_ADDRESS)  # one line: the notes below are for a server that starts
+    for note in served.notes(directory):  # a variant's table not built (nine-4) is answered 503 with its build command
+        click.echo(f"ninebase: {note}", err=True)
     click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
     settings = Settings(
         host=host,
