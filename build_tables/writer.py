@@ -77,9 +77,12 @@ def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> None:
         data = values.astype(f"uint{packed.bits}")
     else:
         data = pack(values.astype(np.uint8), packed.bits)
-    chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),) if data.size else None
-    compressed = {"compression": "gzip", "compression_opts": COMPRESSION} if data.nbytes > LARGEST_UNCOMPRESSED else {}
-    dataset = group.create_dataset(name, data=data, chunks=chunks, fletcher32=True, **compressed)
+    if data.nbytes > LARGEST_UNCOMPRESSED:  # chunked, gzip'd and Fletcher-32'd by HDF5
+        chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),)
+        stored = {"chunks": chunks, "fletcher32": True, "compression": "gzip", "compression_opts": COMPRESSION}
+    else:  # contiguous, as one read: the SHA-256 below is its check
+        stored = {}
+    dataset = group.create_dataset(name, data=data, **stored)
     dataset.attrs["bits"] = packed.bits
     dataset.attrs["count"] = values.size
     dataset.attrs["sha256"] = digest(data)

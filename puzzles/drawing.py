@@ -4,7 +4,6 @@ terminal, inline SVG for the explorer page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 
 def grid(cells: Sequence[str], columns: int = 3) -> list[str]:
@@ -24,6 +23,8 @@ def histogram_lines(counts: Sequence[int], label: str, width: int = 40) -> list[
 
 def svg(width: int, height: int, body: str, label: str) -> str:
     """An inline SVG drawing with a text alternative for screen readers."""
+    from html import escape  # here, not at the top: the command line draws no SVG and starts quicker
+
     return (
         f'<svg class="board" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
         f'xmlns="http://www.w3.org/2000/svg">{body}</svg>'
@@ -33,6 +34,8 @@ def svg(width: int, height: int, body: str, label: str) -> str:
 def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60, first: int = 1) -> str:
     """A 3x3 grid of labelled squares (reading order), `left` pixels from the
     edge, numbered from `first` as `data-cell` (see `cell`)."""
+    from html import escape
+
     parts = []
     for cell, (label, fill) in enumerate(zip(labels, fills, strict=True)):
         x, y = left + cell % 3 * size, cell // 3 * size

@@ -16,19 +16,28 @@ from math import factorial
 import numpy as np
 
 MAX_SIZE = 9
-# _SMALLER_FREE[used_mask * MAX_SIZE + value]: how many values below `value` are not in used_mask.
-_SMALLER_FREE = np.array(
-    [value - (used & ((1 << value) - 1)).bit_count() for used in range(1 << MAX_SIZE) for value in range(MAX_SIZE)],
-    dtype=np.int32,
-)
-# _NTH_FREE[used_mask, n]: the n-th smallest value not in used_mask (a Lehmer digit's value).
-_NTH_FREE = np.array(
-    [
-        [([v for v in range(MAX_SIZE) if not used >> v & 1] + [0] * MAX_SIZE)[n] for n in range(MAX_SIZE)]
-        for used in range(1 << MAX_SIZE)
-    ],
-    dtype=np.uint8,
-)
+
+
+@cache
+def _smaller_free() -> np.ndarray:
+    """[used_mask * MAX_SIZE + value]: how many values below `value` are not in used_mask."""
+    used, value = np.arange(1 << MAX_SIZE)[:, None], np.arange(MAX_SIZE)[None, :]
+    below = used & ((1 << value) - 1)
+    return (value - ((below[..., None] >> np.arange(MAX_SIZE)) & 1).sum(axis=-1)).astype(np.int32).ravel()
+
+
+@cache
+def _nth_free() -> np.ndarray:
+    """[used_mask, n]: the n-th smallest value not in used_mask (a Lehmer digit's value), 0 past the last."""
+    taken = (np.arange(1 << MAX_SIZE)[:, None] >> np.arange(MAX_SIZE)) & 1
+    values = np.argsort(taken, axis=1, kind="stable")  # the free values first, in order
+    values[np.arange(MAX_SIZE) >= MAX_SIZE - taken.sum(axis=1, keepdims=True)] = 0
+    return values.astype(np.uint8)
+
+
+@cache
+def _smaller_free_list() -> list[int]:
+    return _smaller_free().tolist()
 
 
 def rank(perms: np.ndarray) -> np.ndarray:
@@ -48,7 +57,7 @@ def checked_rank(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         value = rows[:, position].astype(np.int32)
         np.clip(value, 0, size - 1, out=value)
         result *= size - position
-        result += _SMALLER_FREE[used * MAX_SIZE + value]
+        result += _smaller_free()[used * MAX_SIZE + value]
         used |= np.left_shift(np.int32(1), value)
     return result, valid & (used == (1 << size) - 1)
 
@@ -57,22 +66,20 @@ def unrank(indices: np.ndarray, size: int) -> np.ndarray:
     """The (n, size) uint8 permutations whose ranks are `indices`."""
     remaining = np.asarray(indices, dtype=np.int32)
     perms = np.empty((remaining.size, size), dtype=np.uint8)
+    nth_free = _nth_free()
     used = np.zeros(remaining.size, dtype=np.int32)
     for position in range(size):
         digit, remaining = np.divmod(remaining, np.int32(factorial(size - 1 - position)))
-        value = _NTH_FREE[used, digit]
+        value = nth_free[used, digit]
         perms[:, position] = value
         used |= np.left_shift(np.int32(1), value.astype(np.int32))
     return perms
 
 
-_SMALLER_FREE_LIST = _SMALLER_FREE.tolist()
-
-
 def rank_one(perm: Sequence[int]) -> int:
     """Scalar `rank` of one permutation of 0..8 (unrolled: lookups call it per query)."""
     a, b, c, d, e, f, g, h, _ = perm
-    table = _SMALLER_FREE_LIST
+    table = _smaller_free_list()
     used = 1 << a
     result = a * 8 + table[used * 9 + b]
     used |= 1 << b

@@ -41,14 +41,17 @@ def rewrite(path: Path, puzzle: str, change) -> None:
     write_table(path, attrs, groups)
 
 
-def chunk_offset(path: Path, group: str, dataset: str) -> int:
+def data_offset(path: Path, group: str, dataset: str) -> int:
+    """Where a dataset's bytes begin in the file: its first chunk, or the
+    whole of it where it is stored contiguous."""
     with h5py.File(path, "r") as h5:
-        return h5[group][dataset].id.get_chunk_info(0).byte_offset
+        stored = h5[group][dataset]
+        return stored.id.get_chunk_info(0).byte_offset if stored.chunks else stored.id.get_offset()
 
 
 def flip_byte(path: Path, group: str, dataset: str) -> None:
-    """Flip the bits of one byte inside a dataset's first chunk."""
-    offset = chunk_offset(path, group, dataset) + 40
+    """Flip the bits of one byte inside a dataset's stored bytes (its first chunk, if chunked)."""
+    offset = data_offset(path, group, dataset) + 40
     with open(path, "r+b") as handle:
         handle.seek(offset)
         byte = handle.read(1)
