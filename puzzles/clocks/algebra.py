@@ -16,9 +16,9 @@ provably optimal for all 12^9 settings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -99,13 +99,20 @@ def _packed_columns(positions: int) -> list[list[int]]:
     ]
 
 
-def optimal_plan(offsets: list[int], positions: int, backward: bool) -> Plan:
+def optimal_plan(offsets: Sequence[int], positions: int, backward: bool) -> Plan:
     """What every optimal answer plays (move j forward is index j, backward
     9 + j): each move its net turns forward, or,
     with backward turns, the rest of the way round backward where that is
     fewer (either where they are as many)."""
+    return list(_plan_of(tuple(offsets), positions, backward))
+
+
+@lru_cache(maxsize=64)
+def _plan_of(offsets: tuple[int, ...], positions: int, backward: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """`optimal_plan`, kept for the last boards asked: a count asks for a
+    board's distance (is it solvable?) and then for its plan."""
     plan = []
-    for move, turns in enumerate(net_turns(offsets, positions)):
+    for move, turns in enumerate(net_turns(list(offsets), positions)):
         back = (positions - turns) % positions
         if not backward or turns < back:
             plan.append(((move,), turns))
@@ -113,7 +120,7 @@ def optimal_plan(offsets: list[int], positions: int, backward: bool) -> Plan:
             plan.append(((9 + move,), back))
         else:
             plan.append(((move, 9 + move), turns))
-    return plan
+    return tuple(plan)
 
 
 def optimal_moves(offsets: list[int], positions: int, backward: bool) -> list[int]:
@@ -199,7 +206,7 @@ class ClocksAlgebra(Puzzle):
         return move_number(move)
 
     def distance(self, table: TableReader | None, board: list[int]) -> int:
-        return len(optimal_moves(board, self.positions, self.backward))
+        return sum(times for _, times in optimal_plan(board, self.positions, self.backward))
 
     def solve(self, table: TableReader | None, board: list[int]) -> Solution:
         moves = optimal_moves(board, self.positions, self.backward)
