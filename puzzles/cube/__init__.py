@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..answers import Solution
+from ..answers import Replay, Solution
 from ..contract import Puzzle
 from ..storage import UNREACHABLE, TableReader
 from ..text import InputError, plural, shown
@@ -132,9 +132,7 @@ class Cube(Puzzle):
             board = roll(board, move)
             towards_start.append(move)
         moves = [symmetry.moves_back[OPPOSITE[move]] for move in reversed(towards_start)]
-        boards = [start]
-        for move in moves:
-            boards.append(roll(boards[-1], move))
+        boards = Replay(start, None, moves, roll)  # rolled only if something asks for the boards
         return Solution(self.name, self.compact(instance), distance, [MOVES[m] for m in moves], boards)
 
     def probe_fields(self, solution: Solution) -> dict[str, Any]:

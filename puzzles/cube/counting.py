@@ -22,7 +22,6 @@ from .board import (
     compact_index,
     decode,
     encode,
-    parity_rule_holds,
     roll,
 )
 from .symmetry import carried
@@ -111,13 +110,29 @@ class CubeCounting(Counting):
 
 def ends(table: TableReader | None, group: str, index: int) -> list[tuple[int, int, int]]:
     """The states showing pattern `index` at its fewest rolls from the start
-    of `group` (state, its compact slot, the rolls), in the table's order."""
+    of `group` (state, its compact slot, the rolls), in the table's order.
+
+    The pattern's states the start can reach are 128 consecutive slots, one
+    per choice of the first seven cubes' turns: the parity rule sets the last."""
     fewest = table.array("pattern_distance", group).item(index)
     if fewest == UNREACHABLE:
         return []
-    distance = table.array("distance", group)
-    states = index << CUBES | _TURN_BITS
-    states = states[parity_rule_holds(states, CANONICAL_STARTS[group])]  # the others share their slots
-    slots = compact_index(states)
-    ending = distance[slots] == fewest
-    return [(state, slot, fewest) for state, slot in zip(states[ending].tolist(), slots[ending].tolist(), strict=True)]
+    half = TURNS // 2
+    first = index * half
+    turns = np.flatnonzero(table.array("distance", group)[first : first + half] == fewest)
+    last_turn = (np.bitwise_count(turns).astype(np.int64) & 1) ^ last_turn_parity(index, CANONICAL_STARTS[group])
+    states = np.sort(index << CUBES | last_turn << (CUBES - 1) | turns)
+    return [(state, first + (state & (half - 1)), fewest) for state in states.tolist()]
+
+
+def last_turn_parity(pattern: int, start: int) -> int:
+    """What the parity rule (`parity_rule_holds`) asks of the pattern's turn
+    bits taken together: the parity of the cubes showing B on top, and of the
+    squares the empty one lies from the start."""
+    empty, tops = divmod(pattern, 3**CUBES)
+    showing_b = 0
+    for _ in range(CUBES):
+        tops, top = divmod(tops, 3)
+        showing_b ^= top == 1
+    squares = abs(empty // 3 - start // 3) + abs(empty % 3 - start % 3)
+    return (squares & 1) ^ showing_b
