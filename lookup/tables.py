@@ -382,7 +382,7 @@ class Tables:
         table = self.table(rules)
         first = rules.solve(table, board)
         count = counting.count(table, board) if first.solvable else 0
-        found = (played(rules, moves, count, first) for moves in counting.solutions(table, board, limit))
+        found = map(player(rules, count, first), counting.solutions(table, board, limit))
         return count, found
 
     def counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
@@ -501,9 +501,20 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
     """The solution that plays `moves` (indices), in that order, from the
     first board of the puzzle's own solution `first` (whose further fields it
     keeps): one of `count`. Its boards are played only when asked for."""
-    values = bulk.move_values(rules)
-    boards = Replay(first.boards[0], None, moves, rules.apply)
-    return replace(first, moves=[values[move] for move in moves], boards=boards, count=count)
+    return player(rules, count, first)(moves)
+
+
+def player(rules: Puzzle, count: int, first: Solution) -> Callable[[list[int]], Solution]:
+    """`played` for many move lists of one state: what they share is looked up once."""
+    values, apply, start = bulk.move_values(rules), rules.apply, first.boards[0]
+    puzzle, state, distance, extra = first.puzzle, first.state, first.distance, first.extra
+
+    def play(moves: list[int]) -> Solution:
+        return Solution(
+            puzzle, state, distance, [values[move] for move in moves], Replay(start, None, moves, apply), extra, count
+        )
+
+    return play
 
 
 def draw(seed: int, state: str, count: int) -> int:
