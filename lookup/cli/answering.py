@@ -15,7 +15,7 @@ import click
 from click.core import ParameterSource
 
 from ninebase import puzzles
-from ninebase.lookup import EXIT_STATUS, INVALID, Tally, Verdict
+from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict
 from ninebase.puzzles import InputError, Lines, Puzzle, Solution, plural, shown
 
 from .common import (
@@ -52,11 +52,14 @@ def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
         raise InputError(f"state {shown(text)}: {error}") from None
 
 
-def answer_stdin(answer: Callable[[Lines], bytes]) -> None:
+def answer_stdin(tables: Tables, puzzle: Puzzle, answer: Callable[[Lines], bytes]) -> None:
     """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
-    soon as it is ready; in order, one answer per line."""
+    soon as it is ready; in order, one answer per line. The puzzle's table is
+    opened first, so a missing or damaged one is refused before any input is
+    read (even when none comes: a mistyped --tables is never an empty answer)."""
     from ninebase.lookup import stream  # only batches stream (a one-state query does not load it)
 
+    tables.table(puzzle)
     source = standard_input()
     sys.stdout.flush()
     stream.write_all(stream.answered(stream.chunks(source), answer), sys.stdout.buffer)
@@ -106,9 +109,9 @@ def solve(
         with open_for(tables_dir) as tables:
             if board is None:
                 if at_random:
-                    answer_stdin(partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps)))
+                    answer_stdin(tables, puzzle, partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps)))
                 else:
-                    answer_stdin(partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
+                    answer_stdin(tables, puzzle, partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
                 return
             compact = puzzle.compact(board)
             solution = tables.random_solution(puzzle, compact, seed) if at_random else tables.solve(puzzle, compact)
@@ -143,7 +146,7 @@ def probe_command(
         board = one_state(puzzle, state, batch)
         with open_for(tables_dir) as tables:
             if board is None:
-                answer_stdin(partial(tables.probe_chunk, puzzle))
+                answer_stdin(tables, puzzle, partial(tables.probe_chunk, puzzle))
                 return
             probed = tables.probe(puzzle, puzzle.compact(board))
             if as_json:
@@ -202,7 +205,7 @@ def distances(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     tally = Tally()
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
-        answer_stdin(partial(tables.distances_chunk, puzzle, tally=tally))
+        answer_stdin(tables, puzzle, partial(tables.distances_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
 

@@ -92,7 +92,7 @@ def counts(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
         tables.counts(puzzle, [])  # a puzzle that counts nothing is refused now, not at the first line
-        answer_stdin(partial(tables.counts_chunk, puzzle, tally=tally))
+        answer_stdin(tables, puzzle, partial(tables.counts_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
 

@@ -180,3 +180,17 @@ def test_probe_command(tables_dir: Path) -> None:
     assert cube.exit_code == 0 and "3: D" in cube.output and "RBW BWR WBR" in cube.output
     bad = runner.invoke(main, ["probe", "sansu", "12345", "--tables", str(tables_dir)])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["distances", "eight"], ["solve", "eight", "--batch"], ["probe", "nine", "--batch"], ["counts", "sansu"]],
+)
+def test_a_batch_with_no_input_still_refuses_a_tables_directory_that_is_not_there(
+    tmp_path: Path, command: list[str]
+) -> None:
+    missing = tmp_path / "no-such-directory"
+    result = CliRunner().invoke(main, [*command, "--tables", str(missing)], input="")
+    lines = result.stderr.splitlines()
+    assert (result.exit_code, result.stdout, len(lines)) == (4, "", 1), result.stderr
+    assert f"no tables directory {missing}" in lines[0] and "ninebase build" in lines[0]
