@@ -63,6 +63,19 @@ def names() -> tuple[str, ...]:
     return (*BUILT_IN, *extra)
 
 
+def variant_tables() -> list[tuple[Puzzle, str]]:
+    """Every puzzle under each rule option's value that gives it a table of
+    its own (nine's sizes 2 and 4), and those rules in words (`nine with size=4`)."""
+    found = []
+    for name in names():
+        puzzle = get(name)
+        for option in puzzle.variant_options:
+            found += [
+                (puzzle.variant({option.name: value}), f"{name} with {option.name}={value}") for value in option.tables
+            ]
+    return found
+
+
 def get(name: str) -> Puzzle:
     """The puzzle called `name`; InputError naming the known puzzles otherwise."""
     puzzle = _registered.get(name) or _loaded.get(name)
@@ -150,4 +163,5 @@ __all__ = [
     "row_texts",
     "shown",
     "unregister",
+    "variant_tables",
 ]

@@ -101,10 +101,10 @@ def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None, **vari
 @click.argument("names", nargs=-1, type=PuzzleName(), metavar="[PUZZLE]...")
 @tables_option
 def verify(names: tuple[Puzzle, ...], tables_dir: Path | None, **variant: Any) -> None:
-    """Check table files (all unless named): format, checksums, and the
-    search invariants themselves. One line per puzzle; exit 4 if any fails.
-    Rule options choose another table of the puzzles named (`ninebase
-    verify nine --size 4`)."""
+    """Check table files (all unless named, nine's size tables too where
+    built): format, checksums, and the search invariants themselves. One
+    line per table; exit 4 if any fails. Rule options choose another table
+    of the puzzles named (`ninebase verify nine --size 4`)."""
     from .building import verify_lines
 
     with reported_errors():

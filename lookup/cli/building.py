@@ -85,9 +85,15 @@ def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[st
 
 
 def verify_lines(chosen: tuple[str | Puzzle, ...], directory: Path) -> tuple[list[str], bool]:
-    """One line per puzzle (by name, or a variant with a table of its own), and whether every table passed."""
+    """One line per puzzle (by name, or a variant with a table of its own), and
+    whether every table passed; none chosen: every puzzle's table, and every
+    variant's table that is in the directory (nine-2, nine-4)."""
     lines, passed = [], True
-    for puzzle in chosen or puzzles.names():
+    if not chosen:
+        variants = [variant for variant, _ in puzzles.variant_tables() if variant.storage is not None]
+        built = [variant for variant in variants if (directory / f"{variant.storage.table_name}.h5").exists()]
+        chosen = (*puzzles.names(), *built)
+    for puzzle in chosen:
         try:
             lines.append(verify_table(puzzle, directory))
         except TableError as error:

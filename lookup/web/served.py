@@ -32,19 +32,6 @@ def ninebase_version() -> str:
         return "unknown"
 
 
-def variant_tables() -> list[tuple[Puzzle, str]]:
-    """Every puzzle under each rule option's value that gives it a table of
-    its own, and those rules in words (`nine with size=4`)."""
-    found = []
-    for name in puzzles.names():
-        puzzle = puzzles.get(name)
-        for option in puzzle.variant_options:
-            found += [
-                (puzzle.variant({option.name: value}), f"{name} with {option.name}={value}") for value in option.tables
-            ]
-    return found
-
-
 @dataclass(frozen=True)
 class Served:
     """The tables a server answers from."""
@@ -103,7 +90,7 @@ def check_tables(tables: Tables) -> Served:
             f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
         )
     built, absent = [], {}
-    for variant, asked in variant_tables():
+    for variant, asked in puzzles.variant_tables():
         try:
             tables.table(variant)
             built.append(variant)

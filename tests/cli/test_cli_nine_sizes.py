@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from damaged_tables import flip_byte
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nine_rules import matrices, names_of, operate, random_solvable, replay, solved, written
@@ -119,6 +120,18 @@ def test_a_missing_nine_table_is_built_when_first_needed_in_the_default_director
     assert json.loads(result.stdout)["distance"] == 4 and sorted(p.name for p in tmp_path.glob("*.h5")) == ["nine-2.h5"]
     verified = CliRunner().invoke(main, ["verify", "nine", "--size", "2", "--tables", str(tmp_path)])
     assert verified.exit_code == 0 and verified.stdout.startswith("nine-2: ok, 70 reachable states checked")
+
+
+def test_verify_with_no_puzzle_named_checks_the_size_tables_that_are_built(tmp_path: Path) -> None:
+    built = CliRunner().invoke(main, ["build", "--only", "nine", "--size", "2", "--tables", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    verified = CliRunner().invoke(main, ["verify", "--tables", str(tmp_path)])  # the five plain tables are missing
+    lines = verified.stdout.splitlines()
+    assert verified.exit_code != 0 and [line.split(":")[0] for line in lines] == [*puzzles.BUILT_IN, "nine-2"]
+    assert lines[-1].startswith("nine-2: ok, 70 reachable states checked"), lines
+    flip_byte(tmp_path / "nine-2.h5", "search", "distance")
+    verified = CliRunner().invoke(main, ["verify", "--tables", str(tmp_path)])
+    assert verified.stdout.splitlines()[-1].startswith("nine-2: FAILED: table file"), verified.stdout
 
 
 def test_the_plain_build_leaves_the_4x4_table_out(tables_dir: Path) -> None:
