@@ -21,7 +21,15 @@ from .bulk import Tally
 from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
 from .sample import UNSOLVABLE
 from .tablefile import MissingTableError, TableError
-from .tables import ENVIRONMENT_VARIABLE, Tables, check_directory, default_tables_dir, open_tables, resolve_tables_dir
+from .tables import (
+    ENVIRONMENT_VARIABLE,
+    MAX_SEED,
+    Tables,
+    check_directory,
+    default_tables_dir,
+    open_tables,
+    resolve_tables_dir,
+)
 
 
 def puzzle_names() -> tuple[str, ...]:
@@ -49,6 +57,7 @@ __all__ = [
     "ENVIRONMENT_VARIABLE",
     "EXIT_STATUS",
     "INVALID",
+    "MAX_SEED",
     "OPTIMAL",
     "UNSOLVABLE",
     "VALID",

@@ -32,6 +32,8 @@ from .tablefile import (
     table_path,
 )
 
+MAX_SEED = 2**63 - 1
+"""The largest seed (from 0) that fixes a random draw, on every front end alike."""
 ENVIRONMENT_VARIABLE = "NINEBASE_TABLES"
 T = TypeVar("T")
 
@@ -359,13 +361,13 @@ class Tables:
         number: the same `seed` draws the same on every machine (`draw`). An
         unsolvable state's answer says why, as `solve`'s does."""
         rules, _ = self.counting(puzzle)
-        return random_solution(rules, self.table(rules), rules.board(state), seed)
+        return random_solution(rules, self.table(rules), rules.board(state), checked_seed(seed))
 
     def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
         """JSON Lines of `random_solution` for each line of a chunk (or its
         error object), with every step where `steps`; one line at a time."""
         rules, _ = self.counting(puzzle)
-        table = self.table(rules)
+        table, seed = self.table(rules), checked_seed(seed)
 
         def drawn(board: Any) -> dict[str, Any]:
             solution = random_solution(rules, table, board, seed)
@@ -377,6 +379,8 @@ class Tables:
     def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
         """How many optimal solutions a state has, and the first `limit` of
         them in the puzzle's order (`counting.order`), as they are found."""
+        if limit < 1:
+            raise InputError(f"limit is {limit}; give at least 1 (the first solutions in order)")
         rules, counting = self.counting(puzzle)
         board = rules.board(state)
         table = self.table(rules)
@@ -439,7 +443,7 @@ class Tables:
         rules = self.resolve(puzzle)
         table_name(rules, "nothing is sampled")
         table = self.table(rules)
-        return sample(rules, table, distance, count, seed, unique)
+        return sample(rules, table, distance, count, checked_seed(seed), unique)
 
     # Serving -------------------------------------------------------------------------
     def load(self, chosen: Iterable[Puzzle | str]) -> str:
@@ -515,6 +519,13 @@ def player(rules: Puzzle, count: int, first: Solution) -> Callable[[list[int]], 
         )
 
     return play
+
+
+def checked_seed(seed: int) -> int:
+    """`seed`, where it is one (0 to MAX_SEED); InputError otherwise."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError(f"seed is {seed}; give a whole number from 0 to {MAX_SEED:,}")
+    return seed
 
 
 def draw(seed: int, state: str, count: int) -> int:

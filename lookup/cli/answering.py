@@ -104,6 +104,8 @@ def solve(
     rules: clocks' --hours and --backward (answered without a table), nine's
     --size (exact from tables up to 4, a construction from 5)."""
     with reported_errors():
+        if not at_random and click.get_current_context().get_parameter_source("seed") is not ParameterSource.DEFAULT:
+            raise InputError("--seed fixes the draw of --random; give --random too, or no --seed")
         puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch)
         with open_for(tables_dir) as tables:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from ninebase import puzzles
-from ninebase.lookup import ENVIRONMENT_VARIABLE, TableError, Tables, default_tables_dir
+from ninebase.lookup import ENVIRONMENT_VARIABLE, MAX_SEED, TableError, Tables, default_tables_dir
 from ninebase.puzzles import InputError, Puzzle
 
 from .process import STATUS_HELP
@@ -55,7 +55,7 @@ tables_option = click.option(
     "or ~/.local/share/ninebase/tables).",
 )
 puzzle_argument = click.argument("puzzle", type=PuzzleName())
-SEED = click.IntRange(min=0)
+SEED = click.IntRange(0, MAX_SEED)
 """A seed: any integer from 0 up (numpy's generators take no negative seed)."""
 
 

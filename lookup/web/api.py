@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ninebase import puzzles
-from ninebase.lookup import TableError, Tables
+from ninebase.lookup import MAX_SEED, TableError, Tables
 from ninebase.puzzles import InputError, Lines, Puzzle, Solution
 
 from .answers import AnswerCache, Kept
@@ -159,7 +159,7 @@ class Service:
         rules = self.reader.rules(request, ("state", "seed"))
         puzzle = self.counted(rules.puzzle)
         state = self.reader.state(request, puzzle)
-        seed = self.reader.number(request, "seed", 0, 0, 2**63 - 1)
+        seed = self.reader.number(request, "seed", 0, 0, MAX_SEED)
         try:
             solution = self.tables.random_solution(puzzle, state.replace("_", " "), seed)
         except InputError as error:

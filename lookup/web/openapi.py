@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ninebase import puzzles
+from ninebase.lookup import MAX_SEED
 from ninebase.puzzles import VariantOption
 
 from .openapi_schemas import COUNT, NDJSON, schemas
@@ -205,7 +206,7 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                 "get": {
                     "operationId": "random",
                     "summary": "An optimal solution drawn uniformly from all of them; the same seed draws the same",
-                    "parameters": [puzzle, state, number_parameter("seed", "fixes the draw", 0, 2**63 - 1, 0), *rules],
+                    "parameters": [puzzle, state, number_parameter("seed", "fixes the draw", 0, MAX_SEED, 0), *rules],
                     "responses": {
                         "200": answer("the solve object of the drawn solution, with its seed", "Solution"),
                         "304": {"description": "not modified (If-None-Match matched the ETag)"},

@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ninebase import puzzles
-from ninebase.lookup import UNSOLVABLE, Tables
+from ninebase.lookup import MAX_SEED, UNSOLVABLE, Tables
 from ninebase.puzzles import InputError, Puzzle, plural
 
 from .errors import ApiError, wants_html
@@ -78,7 +78,7 @@ class Explorer:
     async def position(self, rules: Rules, board: Any, request: Request | None = None) -> dict[str, Any]:
         """Everything the templates show of one position (its solution drawn
         by the request's `way`, a seed, where it gives one), under `rules`."""
-        way = None if request is None else self.reader.number(request, "way", None, 0, 2**63 - 1)
+        way = None if request is None else self.reader.number(request, "way", None, 0, MAX_SEED)
         shown = await self.worked_out(rules.puzzle, partial(position, self.tables, rules.puzzle, board, way))
         return {**shown, **self.chosen(rules)}
 

@@ -33,6 +33,12 @@ class Reader:
         """`text` quoted as an answer may quote it."""
         return shown(text, self.quoted)
 
+    def written(self, puzzle: Puzzle) -> str:
+        """How the puzzle's states are written: its example left out where it
+        is longer than an answer may quote (a 64x64 nine's is 8,193 characters)."""
+        described, _, example = puzzle.compact_help.rpartition(", e.g. ")
+        return puzzle.compact_help if len(example) <= self.quoted or not described else described
+
     def puzzle(self, request: Request) -> Puzzle:
         """The puzzle a request's path names; 404 for an unknown name."""
         name = request.path_params["puzzle"]
@@ -58,14 +64,14 @@ class Reader:
         if (state is None or not state.strip()) and default is not None:
             return default
         if state is None or not state.strip():
-            raise ApiError(400, f"give the state as ?state=..., {puzzle.compact_help}")
+            raise ApiError(400, f"give the state as ?state=..., {self.written(puzzle)}")
         if len(state) > self.longest:
             raise ApiError(400, f"the state is {len(state):,} characters long; at most {self.longest:,} are read")
         return state
 
     def bad_state(self, puzzle: Puzzle, state: str, error: InputError) -> ApiError:
         """The 400 for a state from a URL that cannot be read, naming what is wrong."""
-        return ApiError(400, f"state {self.shown(state)}: {error}; expected {puzzle.compact_help}")
+        return ApiError(400, f"state {self.shown(state)}: {error}; expected {self.written(puzzle)}")
 
     def number(self, request: Request, name: str, default: int, least: int, most: int) -> int:
         """A whole-number query parameter from `least` to `most` (`default`

@@ -154,7 +154,10 @@ def rules_of(options: Mapping[str, Any]) -> tuple[int, bool]:
         hours = 4
     if str(hours) not in HOUR_CHOICES:
         raise InputError(f"hours is {shown(str(hours))}; it must be 4 (the IOI dials: 3, 6, 9, 12) or 12 (1..12)")
-    return int(hours), bool(options.get("backward"))
+    backward = options.get("backward")
+    if backward not in (None, False, True):  # "no" or "false" would be truthy: never other rules by accident
+        raise InputError(f"backward is {shown(str(backward))}; it is on or off: True or False")
+    return int(hours), bool(backward)
 
 
 class ClocksAlgebra(Puzzle):

@@ -194,3 +194,18 @@ def test_a_batch_with_no_input_still_refuses_a_tables_directory_that_is_not_ther
     lines = result.stderr.splitlines()
     assert (result.exit_code, result.stdout, len(lines)) == (4, "", 1), result.stderr
     assert f"no tables directory {missing}" in lines[0] and "ninebase build" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--seed", "3"], "--seed fixes the draw of --random; give --random too, or no --seed"),
+        (["--random", "--seed", str(2**63)], f"{2**63} is not in the range 0<=x<=9223372036854775807"),
+    ],
+)
+def test_a_seed_is_for_random_and_within_its_range(tables_dir: Path, arguments: list[str], said: str) -> None:
+    result = CliRunner().invoke(
+        main, ["solve", "nine", "100000000", "111111011", *arguments, "--tables", str(tables_dir)]
+    )
+    lines = result.stderr.splitlines()
+    assert (result.exit_code, result.stdout, len(lines)) == (2, "", 1) and said in lines[0], result.stderr

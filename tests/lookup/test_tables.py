@@ -139,3 +139,17 @@ def test_probe_agrees_with_distance_and_solve(tables: lookup.Tables, puzzle: str
     assert probe.distance == tables.distance(puzzle, state) == solution.distance
     assert probe.to_dict()["moves"] == solution.moves
     assert {k: v for k, v in probe.to_dict().items() if k in solution.to_dict()} == solution.to_dict()
+
+
+def test_seeds_and_limits_are_refused_out_of_range_as_on_every_front_end(tables: lookup.Tables) -> None:
+    for seed in (-1, lookup.MAX_SEED + 1):
+        with pytest.raises(lookup.InputError, match=f"seed is {seed}; give a whole number from 0 to "):
+            tables.random_solution("eight", "123069478", seed)
+        with pytest.raises(lookup.InputError, match=f"seed is {seed}"):
+            tables.random_chunk("eight", [b"123069478"], seed)
+        with pytest.raises(lookup.InputError, match=f"seed is {seed}"):
+            tables.sample("eight", 3, 2, seed)
+    assert tables.random_solution("eight", "123069478", lookup.MAX_SEED).distance == 5
+    for limit in (0, -1):
+        with pytest.raises(lookup.InputError, match=f"limit is {limit}; give at least 1"):
+            tables.solutions("eight", "123069478", limit)

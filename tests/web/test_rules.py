@@ -324,3 +324,15 @@ def test_the_4x4_table_is_served_once_built(tables_dir: Path, tmp_path: Path, ta
         stats = json.loads(get(f"{base}/api/nine/stats?size=4")[1])
         assert sum(stats["histogram"]) == stats["states"] == 70**4 and stats["max_distance"] == 16
     assert "serving" in log.read_text() and "nine-4" not in log.read_text()  # no note: every size has its table
+
+
+def test_a_64x64_refusal_describes_the_state_without_quoting_an_8_kb_example(client: TestClient) -> None:
+    board = "".join(random.Random(7).choice("01") for _ in range(64 * 64))
+    for query in ("?size=64", f"?size=64&state={board}+{board}0"):
+        response = client.get(f"/api/nine{query}")
+        error = response.json()["error"]
+        assert response.status_code == 400 and len(response.content) < 1000, len(response.content)
+        assert error.endswith("A then B, 4096 characters 0/1 each in reading order (size 64: 64 rows of 64), "
+                              "separated by a space")  # fmt: skip
+    small = client.get("/api/nine?size=3").json()["error"]  # an example that fits is still given
+    assert small.endswith("e.g. 100000000 111111011"), small

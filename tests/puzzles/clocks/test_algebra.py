@@ -12,6 +12,7 @@ from rules import clock_turn
 
 from ninebase.lookup import solve_variant
 from ninebase.lookup.cli import main
+from ninebase.puzzles import InputError
 
 
 def settings_by_fewest_moves(positions: int, backward: bool, depth: int) -> dict[tuple[int, ...], int]:
@@ -77,3 +78,12 @@ def test_cli_hours_and_backward(tmp_path) -> None:
     batch = CliRunner().invoke(main, ["solve", "clocks", "--backward", "--batch"], input="9 9 12 6 6 6 6 3 6\n1 2 3\n")
     lines = [json.loads(line) for line in batch.output.splitlines()]
     assert lines[0]["moves"] == [4, 5, 8, 9] and "error" in lines[1]
+
+
+def test_backward_is_a_flag_and_no_word_for_off_turns_it_on() -> None:
+    off = solve_variant("clocks", "3 3 3 3 3 3 3 3 3", backward=False).distance
+    assert off == solve_variant("clocks", "3 3 3 3 3 3 3 3 3", backward=None).distance == 23
+    assert solve_variant("clocks", "3 3 3 3 3 3 3 3 3", backward=True).distance == 13  # 3 backward turns of each
+    for value in ("no", "false", "0", "yes", 2):
+        with pytest.raises(InputError, match=f"backward is '{value}'; it is on or off: True or False"):
+            solve_variant("clocks", "3 3 3 3 3 3 3 3 3", backward=value)
