@@ -57,7 +57,7 @@ def test_clients_that_hang_up_stop_their_batches_and_free_their_places(
     assert places["bodies_sent"] == PLACES
     assert places["one_more_status"] == 503 and places["one_more_retry_after"], places
     admitted = places["new_batch_admitted_after_hang_up_ms"]  # None: not admitted within the 10 s tried
-    assert admitted is not None and admitted < 2000 and places["new_batch_first_line_right"], places
+    assert admitted is not None and admitted < 2000 and places["new_batch_first_line_right"], str(places)  # whole
 
 
 def test_slow_headers_are_cut_off_while_probes_are_answered(tables_dir: Path, tmp_path: Path, oracle: Oracle) -> None:

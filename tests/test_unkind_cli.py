@@ -34,8 +34,8 @@ NUMERIC = {
     # option: (the command around it, {value: None if accepted, else what the one line says})
     ("sample", "--distance"): (["sample", "eight"], {"-2": "--distance is -2", "-1": None, HUGE: "no eight instance"}),
     ("sample", "--count"): (["sample", "eight", "--distance", "5"], {"-1": "--count", "0": "--count", HUGE: None}),
-    ("sample", "--seed"): (["sample", "eight", "--distance", "5"], {"-1": "--seed", HUGE: None}),
-    ("package", "--seed"): (["package", "nine", "{dir}/nine", "--cases", "20"], {"-1": "--seed", HUGE: None}),
+    ("sample", "--seed"): (["sample", "eight", "--distance", "5"], {"-1": "--seed", HUGE: "--seed"}),
+    ("package", "--seed"): (["package", "nine", "{dir}/nine", "--cases", "20"], {"-1": "--seed", HUGE: "--seed"}),
     ("package", "--cases"): (["package", "nine", "{dir}/nine"], {"-1": "--cases", "0": "--cases", HUGE: "at most"}),
     ("serve", "--port"): (SERVE, {"-1": "--port", "0": "--port", "65536": "--port", HUGE: "--port"}),
     ("serve", "--workers"): (SERVE, {"-1": "--workers", "0": "--workers", "65": "--workers", HUGE: "--workers"}),
@@ -43,7 +43,7 @@ NUMERIC = {
     ("serve", "--header-timeout"): (SERVE, {"0": "--header-timeout", "nan": "--header-timeout", HUGE: "--header"}),
     ("serve", "--max-connections"): (SERVE, {"-1": "--max-connections", "0": "--max-connections", HUGE: None}),
     ("serve", "--grace"): (SERVE, {"-1": "--grace", "0": "--grace", "3601": "--grace", HUGE: "--grace"}),
-    ("solve", "--seed"): (["solve", "eight", "123069478", "--random"], {"-1": "--seed", HUGE: None}),
+    ("solve", "--seed"): (["solve", "eight", "123069478", "--random"], {"-1": "--seed", HUGE: "--seed"}),
     ("solutions", "--limit"): (
         ["solutions", "eight", "123069478"],
         {"-1": "--limit", "0": "--limit", "1000001": "--limit", HUGE: "--limit"},

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..board_puzzle import BoardPuzzle
 from ..contract import Puzzle
-from ..text import InputError
+from ..text import InputError, plural
 from .board import (
     CELL_KINDS,
     GOAL,
@@ -62,7 +62,7 @@ class Nine(NineRules, BoardPuzzle):
     def parse(self, text: str) -> Board:
         parts = text.split()
         if len(parts) != 2:
-            raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {len(parts)} groups")
+            raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {plural(len(parts), 'group')}")
         return matrix_bits(parts[0], "matrix A") << MATRIX_BITS | matrix_bits(parts[1], "matrix B")
 
     def encode(self, board: Board) -> int:

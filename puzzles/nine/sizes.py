@@ -132,7 +132,8 @@ def matrix_texts(text: str, n: int) -> tuple[str, str]:
     naming what is wrong, and the size a matrix of another size has)."""
     parts = text.split()
     if len(parts) != 2:
-        raise InputError(f"expected two groups of {n * n} characters 0/1 (A then B), found {len(parts)} groups")
+        found = plural(len(parts), "group")
+        raise InputError(f"expected two groups of {n * n} characters 0/1 (A then B), found {found}")
     for name, part in zip("AB", parts, strict=True):
         if len(part) != n * n:
             root = math.isqrt(len(part))

@@ -157,7 +157,7 @@ def test_nine_accepts_exactly_two_groups_of_nine_bits(text: str) -> None:
         ("eight", "123069477", "appears twice"),
         ("eight", "123456789", "no empty cell"),
         ("eight", "1230694x8", "character 8"),
-        ("nine", "100000000", "found 1 groups"),
+        ("nine", "100000000", "found 1 group"),
         ("nine", "10000000 111111011", "matrix A: expected 9 characters"),
         ("nine", "100000000 111111012", "matrix B"),
     ],
