@@ -6,8 +6,10 @@ place only when complete, so a reader never sees a half-written table.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -15,13 +17,7 @@ from typing import Any
 import h5py
 import numpy as np
 
-from ninebase.lookup.tablefile import (
-    DIGEST_ATTRIBUTE,
-    FORMAT_VERSION,
-    attributes_digest,
-    digest,
-    pack,
-)
+from ninebase.lookup.tablefile import ATTRIBUTES, DIGEST_ATTRIBUTE, FORMAT_VERSION, digest, pack, plain
 from ninebase.puzzles.storage import WHOLE_WIDTHS, Packed
 
 PARTIAL_GLOB = ".*.partial"
@@ -49,16 +45,16 @@ def write_table(
     os.close(handle)
     try:
         with h5py.File(temporary, "w", track_order=True) as h5:
-            h5.attrs["format_version"] = FORMAT_VERSION
-            for key, value in attrs.items():
-                h5.attrs[key] = value
+            described: dict[str, dict[str, Any]] = {"file": plain(dict(attrs)), "groups": {}, "datasets": {}}
             for group_name, (group_attrs, datasets) in groups.items():
                 group = h5.create_group(group_name, track_order=True)
-                for key, value in group_attrs.items():
-                    group.attrs[key] = value
+                described["groups"][group_name] = plain(dict(group_attrs))
                 for name, packed in datasets.items():
-                    _write_dataset(group, name, packed)
-            h5.attrs[DIGEST_ATTRIBUTE] = attributes_digest(h5)
+                    described["datasets"][f"{group_name}/{name}"] = _write_dataset(group, name, packed)
+            text = json.dumps(described, sort_keys=True)
+            h5.attrs["format_version"] = FORMAT_VERSION
+            h5.attrs[ATTRIBUTES] = text
+            h5.attrs[DIGEST_ATTRIBUTE] = zlib.crc32(text.encode())
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, 0o644)
@@ -69,7 +65,8 @@ def write_table(
     return path.stat().st_size
 
 
-def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> None:
+def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> dict[str, int]:
+    """Store one dataset; return its attributes (see tables/FORMAT.md)."""
     values = np.ascontiguousarray(packed.values)
     if packed.bits in WHOLE_WIDTHS:
         if values.size and int(values.max()) >> packed.bits:
@@ -80,9 +77,7 @@ def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> None:
     if data.nbytes > LARGEST_UNCOMPRESSED:  # chunked, gzip'd and Fletcher-32'd by HDF5
         chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),)
         stored = {"chunks": chunks, "fletcher32": True, "compression": "gzip", "compression_opts": COMPRESSION}
-    else:  # contiguous, as one read: the SHA-256 below is its check
+    else:  # contiguous, as one read: the CRC-32 below is its check
         stored = {}
-    dataset = group.create_dataset(name, data=data, **stored)
-    dataset.attrs["bits"] = packed.bits
-    dataset.attrs["count"] = values.size
-    dataset.attrs["sha256"] = digest(data)
+    group.create_dataset(name, data=data, **stored)
+    return {"bits": packed.bits, "count": values.size, "crc32": digest(data)}

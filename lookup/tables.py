@@ -23,7 +23,6 @@ from . import bulk
 from .check import Verdict, check_answer
 from .sample import count_stats, sample
 from .tablefile import (
-    DIGEST_ATTRIBUTE,
     MissingTableError,
     TableError,
     TableFile,
@@ -459,7 +458,7 @@ class Tables:
             if table is not None:
                 table.load()
                 name = table_name(self.resolve(puzzle), "")
-                digest.update(f"{name}:{table.attrs()[DIGEST_ATTRIBUTE]};".encode())
+                digest.update(f"{name}:{table.file.attributes_crc32};".encode())
         return f'"{digest.hexdigest()[:32]}"'
 
     def prepare(self, puzzle: Puzzle | str) -> None:

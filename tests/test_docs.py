@@ -65,8 +65,11 @@ def test_the_readme_is_for_the_first_hour() -> None:
 
 
 def test_the_format_document_names_every_attribute_and_dataset(tables_dir: Path) -> None:
-    """tables/FORMAT.md describes what the built files hold: every root and
-    dataset attribute and every dataset is named there, and its version is the reader's."""
+    """tables/FORMAT.md describes what the built files hold: every root
+    attribute, every attribute in the JSON text of them all, and every dataset
+    is named there, and its version is the reader's."""
+    import json
+
     import h5py
 
     from ninebase.lookup.tablefile import FORMAT_VERSION
@@ -77,5 +80,9 @@ def test_the_format_document_names_every_attribute_and_dataset(tables_dir: Path)
         with h5py.File(path, "r", locking=False) as file:  # as the reader opens them (other tests hold them open)
             found = set(file.attrs)
             file.visititems(lambda name, item, found=found: found.update({name.rsplit("/", 1)[-1], *item.attrs}))
+            described = json.loads(file.attrs["attributes"])
+        found.update(described, described["file"])
+        for part in ("groups", "datasets"):
+            found.update(key for attributes in described[part].values() for key in attributes)
         for name in sorted(found):
             assert f"`{name}`" in text, (path.name, name)

@@ -4,9 +4,11 @@ traceback; a read-only directory is read as any other."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import h5py
@@ -61,6 +63,28 @@ def test_an_older_format_version_is_refused(tables_dir: Path, tmp_path: Path) ->
     result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
     assert_refused(result, path, "nine")
     assert "format version 0" in result.output
+
+
+def test_changed_attributes_are_refused(tables_dir: Path, tmp_path: Path) -> None:
+    """A histogram edited in the attributes' JSON text without its CRC-32 fails
+    the check at open; with the CRC-32 recomputed too, a dataset's stated
+    checksum that no longer matches its bytes fails when it is read."""
+    path = copy_tables(tables_dir, tmp_path, "nine") / "nine.h5"
+    with h5py.File(path, "r+") as h5:
+        described = json.loads(h5.attrs["attributes"])
+        described["file"]["histogram"][1] += 1
+        h5.attrs["attributes"] = json.dumps(described)
+    result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
+    assert_refused(result, path, "nine")
+    assert "fails the checksum of its attributes" in result.output
+    with h5py.File(path, "r+") as h5:
+        described["file"]["histogram"][1] -= 1
+        described["datasets"]["search/distance"]["crc32"] ^= 1
+        text = json.dumps(described)
+        h5.attrs["attributes"], h5.attrs["attributes_crc32"] = text, zlib.crc32(text.encode())
+    result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
+    assert_refused(result, path, "nine")
+    assert "fails the checksum of dataset search/distance" in result.output
 
 
 def read_only_mount(source: Path, target: Path) -> bool:
