@@ -75,11 +75,17 @@ def one_line(stderr: bytes) -> str:
     return text.strip()
 
 
+def every_command() -> dict[str, click.Command]:
+    """Every subcommand, those loaded only when used included."""
+    context = click.Context(main)
+    return {name: main.get_command(context, name) for name in main.list_commands(context)}
+
+
 def numeric_options() -> set[tuple[str, str]]:
     numbers = (click.types.IntParamType, click.types.FloatParamType)
     return {
         (name, option.opts[0])
-        for name, command in main.commands.items()
+        for name, command in every_command().items()
         for option in command.params
         if isinstance(option, click.Option) and isinstance(option.type, numbers)
     }
@@ -88,14 +94,15 @@ def numeric_options() -> set[tuple[str, str]]:
 def test_every_numeric_option_is_tried_and_shows_its_range_in_its_help() -> None:
     assert numeric_options() <= set(NUMERIC)
     for name, opt in numeric_options():
-        option = next(option for option in main.commands[name].params if option.opts[0] == opt)
-        record = option.get_help_record(click.Context(main.commands[name]))[1]
+        command = every_command()[name]
+        option = next(option for option in command.params if option.opts[0] == opt)
+        record = option.get_help_record(click.Context(command))[1]
         ranged = isinstance(option.type, click.types._NumberRangeBase)
         assert (ranged and option.type._describe_range() in record) or "0 or more" in record, (opt, record)
 
 
 def test_every_option_of_every_command_says_what_it_does() -> None:
-    for command in (main, *main.commands.values()):
+    for command in (main, *every_command().values()):
         for option in command.get_params(click.Context(command)):
             if isinstance(option, click.Option):
                 assert option.help and len(option.help.split()) >= 3, (command.name, option.opts)

@@ -95,6 +95,3 @@ def counts(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
         answer_stdin(tables, puzzle, partial(tables.counts_chunk, puzzle, tally=tally))
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
-
-
-COMMANDS = (solutions, counts)

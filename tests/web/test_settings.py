@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ninebase import lookup
-from ninebase.lookup.cli import serve
+from ninebase.lookup.cli.serving import serve
 from ninebase.lookup.web import app_from_environment, create_app
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS, ENVIRONMENT, Settings, SettingsError
 
@@ -151,10 +151,14 @@ sys.meta_path.insert(0, Absent())
 
 
 def test_the_command_line_reads_the_settings_without_the_serve_extra(tables_dir: Path) -> None:
-    loaded = "import json, sys, ninebase.lookup.cli; print(json.dumps(sorted(sys.modules)))"
-    modules = subprocess.run([sys.executable, "-c", loaded], capture_output=True, text=True, check=True).stdout
-    assert "ninebase.lookup.web.settings" in json.loads(modules)
-    assert not {"starlette", "granian", "jinja2"} & set(json.loads(modules))
+    loaded = "import json, sys, ninebase.lookup.cli{}; print(json.dumps(sorted(sys.modules)))"
+    for command, settings in (("", False), (".serving", True)):  # a query does not load them; serve does
+        found = subprocess.run(
+            [sys.executable, "-c", loaded.format(command)], capture_output=True, text=True, check=True
+        )
+        modules = set(json.loads(found.stdout))
+        assert ("ninebase.lookup.web.settings" in modules) == settings, command
+        assert not {"starlette", "granian", "jinja2"} & modules
     done = subprocess.run(
         [sys.executable, "-c", ABSENT + "from ninebase.lookup.cli import main; main()", "serve"],
         capture_output=True,

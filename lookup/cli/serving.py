@@ -1,0 +1,127 @@
+"""`ninebase serve`: the HTTP service started from the command line (loaded
+only when it is run or listed, see `LAZY_COMMANDS`)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ninebase.lookup import Tables, check_directory, resolve_tables_dir
+from ninebase.lookup.web.settings import DEFAULT_SETTINGS as DEFAULTS
+from ninebase.lookup.web.settings import Settings, bounds
+
+from .common import EXIT_BAD_INPUT, TABLE_STATUS_HELP, fail, reported_errors, tables_option
+
+EXIT_ADDRESS = 5
+EXIT_CUT = 6
+SERVE_EXIT_HELP = f"""{TABLE_STATUS_HELP} 5 the address cannot be used (the port is busy,
+or the host is not this machine's). Stopped by SIGTERM or Ctrl-C: 0 every
+answer was finished; 6 the grace period ran out first (stderr says how many
+answers were cut short)."""
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds within a range; not NaN, which every comparison lets through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
+@click.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=SERVE_EXIT_HELP)
+@tables_option
+@click.option(
+    "--host", default=DEFAULTS.host, show_default=True, help="Address to listen on (loopback unless you say so)."
+)
+@click.option(
+    "--port", type=click.IntRange(*map(int, bounds("port"))), default=DEFAULTS.port, show_default=True,
+    help="Port to listen on.",
+)  # fmt: skip
+@click.option(
+    "--workers",
+    type=click.IntRange(*map(int, bounds("workers"))),
+    default=DEFAULTS.workers,
+    show_default=True,
+    help="Worker processes, each with the tables in memory; more than the machine has cores only adds memory.",
+)
+@click.option(
+    "--cache",
+    type=click.IntRange(min=0),
+    default=DEFAULTS.cache,
+    show_default=True,
+    help="Probe answers kept per worker (0: none).",
+)
+@click.option(
+    "--header-timeout",
+    type=Seconds(*bounds("header_timeout")),
+    default=DEFAULTS.header_timeout,
+    show_default=True,
+    help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
+)
+@click.option(
+    "--max-connections",
+    type=click.IntRange(min=1),
+    default=DEFAULTS.max_connections,
+    show_default=True,
+    help="Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
+)
+@click.option(
+    "--grace",
+    type=click.IntRange(*map(int, bounds("grace"))),
+    default=DEFAULTS.grace,
+    show_default=True,
+    help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",
+)
+def serve(
+    tables_dir: Path | None,
+    host: str,
+    port: int,
+    workers: int,
+    cache: int,
+    header_timeout: float,
+    max_connections: int,
+    grace: int,
+) -> None:
+    """Serve the tables over HTTP (JSON API and explorer page) until
+    SIGTERM or Ctrl-C; requests in flight then finish first (within --grace),
+    new ones are answered 503 with Retry-After. The workers stop with this
+    process, however it ends. Needs the serve extra: pip install
+    'ninebase[serve]'."""
+    try:
+        from ninebase.lookup.web import check_tables
+        from ninebase.lookup.web.server import AddressError, check_address
+        from ninebase.lookup.web.server import serve as run_server
+    except ImportError as error:
+        fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
+    directory = resolve_tables_dir(tables_dir)
+    with reported_errors(), Tables(directory) as tables:
+        check_directory(directory)  # every puzzle is served: no one puzzle to name
+        served = check_tables(tables)  # a missing or damaged table stops the service before it starts
+    try:
+        check_address(host, port)
+    except AddressError as error:
+        fail(str(error), EXIT_ADDRESS)  # one line: the notes below are for a server that starts
+    for note in served.notes(directory):  # a variant's table not built (nine-4) is answered 503 with its build command
+        click.echo(f"ninebase: {note}", err=True)
+    click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    settings = Settings(
+        host=host,
+        port=port,
+        workers=workers,
+        cache=cache,
+        header_timeout=header_timeout,
+        max_connections=max_connections,
+        grace=grace,
+    )
+    cut = run_server(directory, settings)
+    if cut:
+        fail(
+            f"stopped, but the {grace} s grace period ran out before {cut:,} answer{'s' if cut > 1 else ''} "
+            "could be finished (the log above says which); give them longer with --grace",
+            EXIT_CUT,
+        )
