@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import h5py
 import numpy as np
 
-from ninebase.lookup.tablefile import ATTRIBUTES, DIGEST_ATTRIBUTE, FORMAT_VERSION, digest, pack, plain
+from ninebase.lookup.tablefile import ATTRIBUTES, DIGEST_ATTRIBUTE, FORMAT_VERSION, checksum, pack, plain
 from ninebase.puzzles.storage import WHOLE_WIDTHS, Packed
 
 PARTIAL_GLOB = ".*.partial"
@@ -54,7 +53,7 @@ def write_table(
             text = json.dumps(described, sort_keys=True)
             h5.attrs["format_version"] = FORMAT_VERSION
             h5.attrs[ATTRIBUTES] = text
-            h5.attrs[DIGEST_ATTRIBUTE] = zlib.crc32(text.encode())
+            h5.attrs[DIGEST_ATTRIBUTE] = checksum(text.encode())
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, 0o644)
@@ -77,7 +76,7 @@ def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> dict[str, in
     if data.nbytes > LARGEST_UNCOMPRESSED:  # chunked, gzip'd and Fletcher-32'd by HDF5
         chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),)
         stored = {"chunks": chunks, "fletcher32": True, "compression": "gzip", "compression_opts": COMPRESSION}
-    else:  # contiguous, as one read: the CRC-32 below is its check
+    else:  # contiguous, mapped by a reader: the checksum below is its check
         stored = {}
     group.create_dataset(name, data=data, **stored)
-    return {"bits": packed.bits, "count": values.size, "crc32": digest(data)}
+    return {"bits": packed.bits, "count": values.size, "xxh3_128": checksum(data)}

@@ -458,7 +458,7 @@ class Tables:
             if table is not None:
                 table.load()
                 name = table_name(self.resolve(puzzle), "")
-                digest.update(f"{name}:{table.file.attributes_crc32};".encode())
+                digest.update(f"{name}:{table.file.attributes_checksum};".encode())
         return f'"{digest.hexdigest()[:32]}"'
 
     def prepare(self, puzzle: Puzzle | str) -> None:

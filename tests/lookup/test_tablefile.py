@@ -8,11 +8,11 @@ import json
 import shutil
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import h5py
 import pytest
+import xxhash
 from click.testing import CliRunner
 from damaged_tables import assert_refused, copy_tables, flip_byte
 
@@ -66,8 +66,8 @@ def test_an_older_format_version_is_refused(tables_dir: Path, tmp_path: Path) ->
 
 
 def test_changed_attributes_are_refused(tables_dir: Path, tmp_path: Path) -> None:
-    """A histogram edited in the attributes' JSON text without its CRC-32 fails
-    the check at open; with the CRC-32 recomputed too, a dataset's stated
+    """A histogram edited in the attributes' JSON text without its checksum fails
+    the check at open; with that checksum recomputed too, a dataset's stated
     checksum that no longer matches its bytes fails when it is read."""
     path = copy_tables(tables_dir, tmp_path, "nine") / "nine.h5"
     with h5py.File(path, "r+") as h5:
@@ -79,9 +79,9 @@ def test_changed_attributes_are_refused(tables_dir: Path, tmp_path: Path) -> Non
     assert "fails the checksum of its attributes" in result.output
     with h5py.File(path, "r+") as h5:
         described["file"]["histogram"][1] -= 1
-        described["datasets"]["search/distance"]["crc32"] ^= 1
+        described["datasets"]["search/distance"]["xxh3_128"] = xxhash.xxh3_128_hexdigest(b"other bytes")
         text = json.dumps(described)
-        h5.attrs["attributes"], h5.attrs["attributes_crc32"] = text, zlib.crc32(text.encode())
+        h5.attrs["attributes"], h5.attrs["attributes_xxh3_128"] = text, xxhash.xxh3_128_hexdigest(text.encode())
     result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
     assert_refused(result, path, "nine")
     assert "fails the checksum of dataset search/distance" in result.output
