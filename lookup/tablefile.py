@@ -26,6 +26,8 @@ from ninebase.puzzles.storage import WHOLE_WIDTHS, Packed
 
 FORMAT_VERSION = 4
 SUFFIX = ".h5"
+HUGE_PAGE = 2 << 20
+"""Where the kernel has transparent huge pages, memory aligned to them comes 2 MiB at a time."""
 ATTRIBUTES = "attributes"
 """Root attribute: JSON text of every attribute of the file, its groups and datasets (tables/FORMAT.md)."""
 DIGEST_ATTRIBUTE = "attributes_xxh3_128"
@@ -54,6 +56,18 @@ def build_command(selection: str, directory: Path, force: bool = False) -> str:
     return f"ninebase build {selection}{' --force' if force else ''} --tables {directory}"
 
 
+def new_bytes(size: int) -> np.ndarray:
+    """`size` bytes of fresh memory, asked to come in huge pages where the
+    kernel has them: a query's first touch of 7 MB in 4 KiB pages (1,800
+    page faults) cost 3 ms of its start-up, in 2 MiB pages 0.5 ms."""
+    memory = mmap.mmap(-1, size + HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    with suppress(AttributeError, OSError):  # no huge pages here: the same memory, in small pages
+        memory.madvise(mmap.MADV_HUGEPAGE)
+    whole = np.frombuffer(memory, dtype=np.uint8)
+    start = -whole.ctypes.data % HUGE_PAGE
+    return whole[start : start + size]
+
+
 def planes(count: int, bits: int) -> int:
     """The bytes `count` values of `bits` bits are packed into: one plane of
     values per bit position in a byte, each a whole number of 8-byte words."""
@@ -80,7 +94,7 @@ def unpack(packed: np.ndarray, bits: int, count: int) -> np.ndarray:
         raise ValueError(f"{packed.size} bytes of {packed.dtype} are not {count} values of {bits} bits packed")
     words = packed.view(np.uint64)
     mask = np.uint64(int.from_bytes(bytes([(1 << bits) - 1]) * 8, "little"))
-    values = np.empty(length * (8 // bits), dtype=np.uint8)
+    values = new_bytes(length * (8 // bits))
     for plane, part in enumerate(values.view(np.uint64).reshape(8 // bits, -1)):
         np.bitwise_and(words >> np.uint64(plane * bits), mask, out=part)
     return values[:count]
@@ -136,7 +150,6 @@ class TableFile:
         self.puzzle = puzzle
         self.selection = selection or f"--only {puzzle}"
         self._h5: h5py.File | None = None
-        self._mapped: mmap.mmap | None = None
         try:
             status = self.path.stat()
         except FileNotFoundError:
@@ -233,22 +246,26 @@ class TableFile:
             return Packed(unpack(data, int(bits), int(count)), int(bits))
 
     def _stored(self, dataset: h5py.Dataset) -> np.ndarray:
-        """A dataset's stored values. A contiguous one is a read-only view of
-        the file mapped into memory: nothing is copied, and its pages come
-        from the page cache as the checksum reads them (reading it into new
-        memory took three times as long, most of it the kernel handing out
-        fresh pages). Tables are replaced by renaming, never rewritten in
-        place, so what is mapped does not change under a reader."""
+        """A dataset's stored values, in memory of this process's own. A
+        contiguous one is read straight into `new_bytes`: eight's three
+        datasets (7.3 MB) load in 0.9 ms, where h5py's read took 3.5. A copy,
+        not a map of the file: a table copied over in place while it is open
+        (as `cp` does) can neither change an answer nor fault the process."""
         offset = dataset.id.get_offset()
         if offset is None or dataset.chunks is not None:
             return dataset[()]
-        if self._mapped is None:
-            with open(self.path, "rb") as handle:
-                self._mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        return np.frombuffer(self._mapped, dtype=dataset.dtype, count=dataset.size, offset=offset)
+        size = dataset.size * dataset.dtype.itemsize
+        data = new_bytes(size)
+        with open(self.path, "rb", buffering=0) as handle:
+            done = 0
+            while done < size:
+                read = os.preadv(handle.fileno(), [data[done:]], offset + done)
+                if read == 0:
+                    raise ValueError(f"the file ends {size - done:,} bytes before the end of the dataset")
+                done += read
+        return data.view(dataset.dtype)
 
     def close(self) -> None:
-        self._mapped = None  # unmapped once no array read from it is left
         if self._h5 is not None:
             with suppress(Exception):  # closing a damaged file can fail too; it is released either way
                 self._h5.close()

@@ -16,6 +16,7 @@ import xxhash
 from click.testing import CliRunner
 from damaged_tables import assert_refused, copy_tables, flip_byte
 
+from ninebase.lookup import Tables
 from ninebase.lookup.cli import main
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
@@ -85,6 +86,23 @@ def test_changed_attributes_are_refused(tables_dir: Path, tmp_path: Path) -> Non
     result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
     assert_refused(result, path, "nine")
     assert "fails the checksum of dataset search/distance" in result.output
+
+
+def test_a_table_copied_over_in_place_while_open_changes_no_answer(tables_dir: Path, tmp_path: Path) -> None:
+    """What was read and checked stays as it was when the file under it is
+    emptied and rewritten in place (as `cp` does): the answers are the
+    original table's, and the process is not brought down."""
+    path = copy_tables(tables_dir, tmp_path, "eight") / "eight.h5"
+    states = ["123069478", "867254301", "806547231"]
+    with Tables(tables_dir) as untouched:
+        expected = [untouched.solve("eight", state).to_dict() for state in states]
+    with Tables(tmp_path) as tables:
+        assert tables.solve("eight", states[0]).to_dict() == expected[0]  # loads what eight's answers read
+        with open(path, "r+b") as handle:
+            handle.truncate(0)
+            handle.write(b"\0" * 4096)
+        assert [tables.solve("eight", state).to_dict() for state in states] == expected
+        assert tables.changed(["eight"]) == {"eight": path}
 
 
 def read_only_mount(source: Path, target: Path) -> bool:
