@@ -57,9 +57,13 @@ def build_command(selection: str, directory: Path, force: bool = False) -> str:
 
 
 def new_bytes(size: int) -> np.ndarray:
-    """`size` bytes of fresh memory, asked to come in huge pages where the
-    kernel has them: a query's first touch of 7 MB in 4 KiB pages (1,800
-    page faults) cost 3 ms of its start-up, in 2 MiB pages 0.5 ms."""
+    """`size` bytes of fresh memory; from one huge page up, asked to come in
+    huge pages where the kernel has them: a query's first touch of 7 MB in
+    4 KiB pages (1,800 page faults) cost 3 ms of its start-up, in 2 MiB
+    pages 0.5 ms. Smaller sizes take small pages, so that no table holds a
+    2 MiB page for a few kilobytes."""
+    if size < HUGE_PAGE:
+        return np.empty(size, dtype=np.uint8)
     memory = mmap.mmap(-1, size + HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     with suppress(AttributeError, OSError):  # no huge pages here: the same memory, in small pages
         memory.madvise(mmap.MADV_HUGEPAGE)
