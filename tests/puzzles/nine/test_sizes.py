@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from nine_rules import Matrix, classes, documented_bound, operate, random_solvable, replay, solvable_boards, solved
 
 from ninebase import lookup
-from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many, shortened
+from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many
+from ninebase.puzzles.nine.writing import shortened
 from ninebase.puzzles.nine.dense import dense_index
 from ninebase.puzzles.nine.sizes import compact, operation_names, parse_compact, unsolvable_reason
 from ninebase.puzzles.text import InputError
