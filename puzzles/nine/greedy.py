@@ -26,8 +26,10 @@ SPECIAL_WEIGHT = 0.2
 """What a special defect removed in phase 1 counts for against a generic one."""
 _SCALE, _GENERIC_SCORE, _SPECIAL_SCORE = 10, round(10 * PRICE), round(10 * PRICE * SPECIAL_WEIGHT)
 """The greedy score cost - PRICE * (generic + SPECIAL_WEIGHT * special), times ten in whole numbers."""
-_REFUSED = np.int32(1 << 20)
-"""Added to the score of a step the phase does not allow."""
+_NARROW = 64
+"""Up to this size scores fit in 16 bits: within +-4,000, setups cut by what they cancel included."""
+_REFUSED_NARROW, _REFUSED_WIDE = np.int16(1 << 14), np.int32(1 << 20)
+"""Added to the score of a step the phase does not allow: more than twice what any allowed score can be."""
 _NO_SLACK = np.int16(-10_000)
 """Added to the slack of a step the phase does not allow at any setup."""
 
@@ -87,16 +89,17 @@ def choose(
     score = np.take(score.reshape(count, 4, -1), t.line_place, axis=2).reshape(count, -1)
     slack = np.take(slack.reshape(count, 4, -1), t.line_place, axis=2).reshape(count, -1)
     setup = t.place_setup[4 * turn_a + turn_b]
-    best = np.add(score, _SCALE * setup, dtype=np.int32)
-    best += (setup > slack) * _REFUSED
+    refused = _REFUSED_NARROW if n <= _NARROW else _REFUSED_WIDE
+    best = score + _SCALE * setup if n <= _NARROW else np.add(score, _SCALE * setup, dtype=np.int32)
+    best += (setup > slack) * refused
     # the steps without setup turns, cheaper by what they cancel
     place, saved = _cancelled(t, met, turn_a, turn_b, pending)
     place += np.arange(count)[:, None] * best.shape[1]
     setup = setup.take(place) - 2 * saved
-    best.put(place, score.take(place) + _SCALE * setup + (setup > slack.take(place)) * _REFUSED)
+    best.put(place, score.take(place) + _SCALE * setup + (setup > slack.take(place)) * refused)
     choice = best.argmin(axis=1)
     chosen = best[np.arange(count), choice]
-    if (chosen >= _REFUSED).any():
+    if (chosen >= refused // 2).any():
         raise AssertionError("a board with defects left has no step that removes one")
     at = np.arange(count) * generic.size // count + choice // (len(FAMILIES) * 4 * n) * generic.shape[2]
     at += t.line_place[choice % (len(FAMILIES) * 4 * n)]
