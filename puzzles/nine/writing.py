@@ -18,6 +18,8 @@ from .steps import Steps
 
 _FIRST_COLUMN = 4
 """Operation numbers: AL=0, AR=1, BL=2, BR=3, then C1.. from 4."""
+FEW = 4
+"""Fewer boards than this are written apart, each by `shortened` (fewer array operations a step)."""
 _INVERSE_TURN = (1, 0, 3, 2)
 _TURN_OPERATIONS = ((), (0,), (0, 0), (1,))
 """Operation numbers (AL=0, AR=1, BL=2, BR=3, Ck=3+k) turning A by 0..3 quarters; B's are these plus 2."""
@@ -57,14 +59,16 @@ class Answers:
         self.last_word = np.zeros(count, dtype=np.int64)
         self.reopened = np.zeros(count, dtype=bool)
         """The run of exchanges after the last run of turns emptied: turns that follow join that run."""
-        self.emptied = np.zeros(count, dtype=bool)
-        """The boards where two runs emptied one after the other: written afterwards from `taken`."""
+        self.emptied = np.full(count, count < FEW, dtype=bool)
+        """The boards where two runs emptied one after the other (or all, if few): written afterwards from `taken`."""
         self.taken: list[tuple[np.ndarray, Steps, np.ndarray, np.ndarray]] = []
 
     def add(self, boards: np.ndarray, steps: Steps, turn_a: np.ndarray, turn_b: np.ndarray) -> None:
         """Write each board's step (from turns turn_a, turn_b): its turns, and for a row step its
         first block and middle operations; its last block joins the run it ends in."""
         self.taken.append((boards, steps, turn_a, turn_b))
+        if len(self.emptied) < FEW:
+            return
         turned = (steps.turn_a != turn_a) | (steps.turn_b != turn_b)
         row = steps.family > 0
         order, reopened, last_word = self.order[boards], self.reopened[boards], self.last_word[boards]
