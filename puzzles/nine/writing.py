@@ -102,22 +102,22 @@ class Answers:
 
     def finish(self) -> list[np.ndarray]:
         """Each board's operations, once its steps are all added."""
-        everyone = np.arange(len(self.length))
-        self._append(everyone, _in_order(self.order))
+        everyone, apart = np.arange(len(self.length)), self.emptied
+        if not apart.all():
+            self._append(everyone, _in_order(self.order))
         answers = [
             operations[:length] for operations, length in zip(self.operations, self.length.tolist(), strict=True)
         ]
-        emptied = np.flatnonzero(self.emptied)
-        if len(emptied):
-            again: list[list[int]] = [[] for _ in everyone]
-            wanted = np.zeros(len(everyone), dtype=bool)
-            wanted[emptied] = True
-            for boards, steps, turn_a, turn_b in self.taken:
-                mine = wanted[boards]
-                chosen = Steps(*(getattr(steps, field)[mine] for field in Steps.__dataclass_fields__))
-                _write(again, boards[mine], chosen, turn_a[mine], turn_b[mine])
-            for board in emptied.tolist():
-                answers[board] = np.array(shortened(again[board]), dtype=np.int16)
+        again: list[list[int]] = [[] for _ in everyone]
+        for boards, steps, turn_a, turn_b in self.taken if apart.any() else ():
+            if apart.all():
+                _write(again, boards, steps, turn_a, turn_b)
+                continue
+            mine = apart[boards]
+            chosen = Steps(*(getattr(steps, field)[mine] for field in Steps.__dataclass_fields__))
+            _write(again, boards[mine], chosen, turn_a[mine], turn_b[mine])
+        for board in np.flatnonzero(apart).tolist():
+            answers[board] = np.array(shortened(again[board]), dtype=np.int16)
         return answers
 
     def _append(self, boards: np.ndarray, tokens: np.ndarray) -> np.ndarray:
