@@ -4,8 +4,9 @@ Between two turns exchanges commute, and between two exchanges turns of A and B 
 is written as runs (`shortened` says how). A step's turns (if any) end the run of exchanges before
 it; a row step's middle turn ends its first block. So each board keeps the run of exchanges it is
 in (`pending` in the construction) with the order its columns came in, and writes it out when a
-turn follows. Where a run empties (a step exchanges again just the pending columns), the runs
-around it would merge: such a board, rare, is written out afterwards from its steps by `shortened`.
+turn follows. Where a row step's first block empties (it exchanges again just the pending
+columns), its middle turn joins the turns before; where runs would merge further than that (one
+board in 18 or so at 9x9), the board is written afterwards from its steps by `shortened`.
 """
 
 from __future__ import annotations
@@ -57,10 +58,9 @@ class Answers:
         self.last_turns = np.zeros(count, dtype=np.int64)
         """Where the last run of turns written starts (and what it turns, as a turn word)."""
         self.last_word = np.zeros(count, dtype=np.int64)
-        self.reopened = np.zeros(count, dtype=bool)
-        """The run of exchanges after the last run of turns emptied: turns that follow join that run."""
         self.emptied = np.full(count, count < FEW, dtype=bool)
-        """The boards where two runs emptied one after the other (or all, if few): written afterwards from `taken`."""
+        """Boards whose runs merge further than a row step's middle turn with the turns before (or all
+        boards, if few): written afterwards from `taken`."""
         self.taken: list[tuple[np.ndarray, Steps, np.ndarray, np.ndarray]] = []
 
     def add(self, boards: np.ndarray, steps: Steps, turn_a: np.ndarray, turn_b: np.ndarray) -> None:
@@ -71,20 +71,18 @@ class Answers:
             return
         turned = (steps.turn_a != turn_a) | (steps.turn_b != turn_b)
         row = steps.family > 0
-        order, reopened, last_word = self.order[boards], self.reopened[boards], self.last_word[boards]
+        order, last_word = self.order[boards], self.last_word[boards]
         fresh = np.where(steps.columns, self.clock + np.arange(self.n), -1)
         self.clock += self.n
         joined = np.where(steps.columns, np.where(order >= 0, -1, fresh), order)
         block = np.where(turned[:, None], fresh, joined)
         empty = (block < 0).all(axis=1)  # only without turns first
-        # turns after an emptied run of exchanges join the run of turns before it
-        word = _TURNS_BOTH[(steps.turn_a - turn_a) % 4, (steps.turn_b - turn_b) % 4]
-        word = np.where(reopened, _joined(last_word, word), word) * turned
+        # a row step's middle turn after an emptied first block joins the run of turns before it
         middles = _middles(steps)
         middle = np.where(empty, _joined(last_word, _TURN_OF[middles[:, 0]]), _TURN_OF[middles[:, 0]]) * row
-        rewound = (turned & reopened) | (row & empty)
-        self.emptied[boards] |= rewound & ((word == 0) & turned | (middle == 0) & row)
-        self.length[boards] = np.where(rewound, self.last_turns[boards], self.length[boards])
+        self.emptied[boards] |= empty & (~row | (middle == 0))
+        self.length[boards] = np.where(empty, self.last_turns[boards], self.length[boards])
+        word = _TURNS_BOTH[(steps.turn_a - turn_a) % 4, (steps.turn_b - turn_b) % 4]
         tokens = [
             _in_order(np.where(turned[:, None], order, -1)),
             _TURN_TOKENS[word],
@@ -94,10 +92,10 @@ class Answers:
         ]
         place = self._append(boards, np.concatenate(tokens, axis=1))
         self.order[boards] = np.where(row[:, None], fresh, block)
-        self.reopened[boards] = empty & ~row
         # the last run of turns: a row step's turn back, else the step's turns if any
-        words_start = place[:, self.n]
-        self.last_turns[boards] = np.where(row, place[:, -1], np.where(turned, words_start, self.last_turns[boards]))
+        self.last_turns[boards] = np.where(
+            row, place[:, -1], np.where(turned, place[:, self.n], self.last_turns[boards])
+        )
         self.last_word[boards] = np.where(row, _TURN_OF[middles[:, 2]], np.where(turned, word, last_word))
 
     def finish(self) -> list[np.ndarray]:
