@@ -29,6 +29,8 @@ from ninebase.puzzles.nine.dense import dense_index
 from ninebase.puzzles.nine.sizes import geometry, random_boards
 
 CHUNK = 1000
+BULK_TARGET = 10_000
+"""9x9 boards a second in batches of CHUNK (issue 30)."""
 
 
 def peak_mib() -> float:
@@ -121,6 +123,11 @@ def random_sizes(sizes: list[int], states: int, singles: int) -> None:
             f"  {n:4d} {lengths.mean():8.1f} {lengths.max():6d} {bound(n):6d} {batch:9.3f} ({batch_cpu:.3f})"
             f" {np.mean(alone):9.2f} / {np.max(alone):.2f} ({np.mean(alone_cpu):.2f} / {np.max(alone_cpu):.2f})"
         )
+        if n == 9:
+            per_second = 1e3 / batch_cpu
+            verdict = "PASS" if per_second >= BULK_TARGET else "MISS"
+            bulk = f"  9x9 in bulk: {per_second:,.0f} boards per CPU second ({1e3 / batch:,.0f} a wall-clock second)"
+            print(f"{bulk}, target {BULK_TARGET:,}: {verdict}")
 
 
 def awkward_boards(n: int) -> tuple[np.ndarray, np.ndarray]:

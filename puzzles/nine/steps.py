@@ -45,13 +45,21 @@ class Tables:
     forced_columns: np.ndarray
     """forced_columns[kind, r]: r for kind 0, n-1-r for kind 1."""
     code_offset: np.ndarray
-    """4 on special cells, 0 on generic ones (see _CELL_CODES)."""
+    """4 on special cells, 0 on generic ones (see greedy._CELL_CODES)."""
     plain_setup: np.ndarray
     """plain_setup[turn_a, turn_b, d, x]: turns to see A through x and B through x + d."""
     row_setup: np.ndarray
     """row_setup[turn_a, turn_b, d, kind, x]: the fewest turns to set up a row exchange seen through x, x + d."""
     through_b: np.ndarray
     """through_b[turn_a, turn_b, d, kind, x]: whether that cheapest row exchange turns B in its middle."""
+    setup: np.ndarray
+    """setup[turn_a, turn_b, d, family * 4 + x]: the fewest turns before a step of that family seen through x, x + d."""
+    place_setup: np.ndarray
+    """place_setup[4 * turn_a + turn_b, place]: setup spread over the flat places [d, family, x, line]."""
+    line_place: np.ndarray
+    """line_place[(family * 4 + x) * n + line]: family * 2n + the line of a difference matrix that the step reads."""
+    forced_line: np.ndarray
+    """forced_line[kind, line]: the diagonal cell (as in forced) at the forced place of a row step reading that line."""
 
 
 def _line_of(cells: np.ndarray, n: int) -> int:
@@ -90,6 +98,12 @@ def tables(n: int) -> Tables:
             for shift in (1, -1)
         ]
     ).transpose(1, 2, 3, 4, 0, 5)  # [middle turns A / B, turn_a, turn_b, d, kind, x]
+    row_setup = options.min(axis=0)
+    setup = np.concatenate([plain_setup[:, :, :, None], np.repeat(row_setup, 2, axis=3)], axis=3)
+    lines = [column_line if family == 0 else row_line for family in range(len(FAMILIES))]
+    line_place = np.concatenate([(2 * n * family + lines[family]).ravel() for family in range(len(FAMILIES))])
+    forced_line = np.zeros((2, 2 * n), dtype=np.int64)
+    forced_line[:, row_line] = forced
     return Tables(
         n,
         rotate,
@@ -102,88 +116,13 @@ def tables(n: int) -> Tables:
         np.stack([np.arange(n), n - 1 - np.arange(n)]),
         4 * special.astype(np.int8),
         plain_setup,
-        options.min(axis=0),
+        row_setup,
         options.argmin(axis=0).astype(bool),
+        setup.reshape(4, 4, 4, -1).astype(np.int16),
+        np.repeat(setup.reshape(16, -1), n, axis=1).astype(np.int16),
+        line_place,
+        forced_line,
     )
-
-
-_GAIN = np.array([0, -1, 1, 0], dtype=np.int16)
-"""By 2 * (cell of A) + (cell of B it meets): +1 a defect removed by exchanging them, -1 one made."""
-_CELL_CODES = np.array([0, 1 << 8, 1, 0, 0, 1 << 24, 1 << 16, 0], dtype=np.uint32)
-"""By 2 * (cell of A) + (cell of B it meets) + (4 if special): a generic defect removed counts in byte 0,
-one made in byte 1, a special defect removed in byte 2, one made in byte 3 (so n must stay below 256)."""
-
-
-@dataclass
-class Candidates:
-    """Every step each board could take: arrays [board, d, family, x, line]."""
-
-    cost: np.ndarray
-    generic_gain: np.ndarray
-    special_gain: np.ndarray
-    met: np.ndarray
-    """met[board, d, cell]: 2 * A's cell + the cell of B turned by d that it meets (2: a 1 of A meets a 0 of B)."""
-
-
-def candidates(
-    t: Tables, a: np.ndarray, b: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray
-) -> Candidates:
-    """The cost and the defects removed (generic, special) of every step of every board.
-
-    pending[board, k]: column k was exchanged last, with no turn since; a step
-    exchanging it first without turning cancels that (two operations fewer)."""
-    count, n = a.shape[0], t.n
-    flat_a, flat_b = a.reshape(count, n * n), b.reshape(count, n * n)
-    met = (2 * flat_a)[:, None, :] + flat_b[:, t.rotate]  # [board, d, cell]: 2 * A's cell + B's turned by d
-    # one code per cell, four counts in its bytes (see _CELL_CODES), summed along every line at once
-    codes = _CELL_CODES[met + t.code_offset].reshape(count, 4, n, n)
-    line_codes = np.concatenate([codes.sum(axis=3, dtype="<u4"), codes.sum(axis=2, dtype="<u4")], axis=2)
-    counts = line_codes.view(np.uint8).reshape(count, 4, 2 * n, 4).astype(np.int16)  # [board, d, line, byte]
-    forced = _GAIN[met[:, :, t.diagonal_cells]][:, :, t.forced]  # [board, d, kind, x, r]
-
-    shape = (count, 4, len(FAMILIES), 4, n)
-    cost, generic_gain, special_gain = (np.empty(shape, dtype=np.int16) for _ in range(3))
-    columns = counts[:, :, t.column_line]  # [board, d, x, k, byte]
-    generic_gain[:, :, 0] = columns[..., 0] - columns[..., 1]
-    special_gain[:, :, 0] = columns[..., 2] - columns[..., 3]
-    cost[:, :, 0] = t.plain_setup[turn_a, turn_b][..., None] + 1
-    rows = counts[:, :, t.row_line]
-    row_generic, row_special = rows[..., 0], rows[..., 2]  # the defects each row step could remove
-    base = t.row_setup[turn_a, turn_b][..., None] + (5 + 2 * row_generic)[:, :, None]  # [board, d, kind, x, r]
-    other_special = row_special[:, :, None] - (forced > 0)  # the special columns that gain, but the forced one
-    cost[:, :, 1::2] = base  # families 1 and 3: kinds 0 and 1 without the other special columns
-    cost[:, :, 2::2] = base + 2 * other_special
-    generic_gain[:, :, 1:] = row_generic[:, :, None]
-    special_gain[:, :, 1::2] = forced
-    special_gain[:, :, 2::2] = forced + other_special
-    _cancelled(t, met, turn_a, turn_b, pending, cost)
-    return Candidates(cost, generic_gain, special_gain, met)
-
-
-def _cancelled(
-    t: Tables, met: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray, cost: np.ndarray
-) -> None:
-    """Take from `cost` two operations per pending exchange that a step without turns repeats first."""
-    n, board = t.n, np.arange(len(turn_a))
-    cost[board, (turn_b - turn_a) % 4, 0, turn_a] -= 2 * pending
-    # the row steps without turns: kind 0 with A's or B's middle turn, then kind 1 with A's or B's
-    x = (turn_a[:, None] - _UNTURNED_SHIFTS[:, 0]) % 4
-    d = (turn_b[:, None] - _UNTURNED_SHIFTS[:, 1] - x) % 4
-    gains = met[board[:, None, None], d[:, :, None], t.rotate[x]] == 2  # a 1 of A meets a 0 of B
-    repeated = gains.reshape(-1, 4, n, n) & pending[:, None, None, :]
-    forced = t.forced_columns  # [kind, r]
-    pending_forced = pending[:, forced[_UNTURNED_KINDS]]  # [board, combination, r]
-    repeated_generic = (repeated & t.generic.reshape(n, n)).sum(axis=3)
-    repeated_special = repeated.sum(axis=3) - repeated_generic
-    repeated_special -= repeated[:, np.arange(4)[:, None], np.arange(n), forced[_UNTURNED_KINDS]]
-    for with_special, overlap in ((False, repeated_generic), (True, repeated_generic + repeated_special)):
-        family = 1 + 2 * _UNTURNED_KINDS + with_special
-        cost[board[:, None], d, family, x] -= (2 * (overlap + pending_forced)).astype(cost.dtype)
-
-
-_UNTURNED_KINDS = np.array([0, 0, 1, 1])
-_UNTURNED_SHIFTS = np.array([[1, 0], [0, 1], [-1, 0], [0, -1]])
-"""Seen through x = turn_a - shift[0], y = turn_b - shift[1], a row step of that kind needs no turn first."""
 
 
 @dataclass
@@ -201,15 +140,15 @@ class Steps:
     """The turns at the first block (and the end) of the step."""
 
 
-def chosen_steps(t: Tables, c: Candidates, turn_a: np.ndarray, turn_b: np.ndarray, choice: np.ndarray) -> Steps:
-    """The steps at flat positions `choice` of the candidates' [d, family, x, line] arrays."""
+def chosen_steps(t: Tables, met: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, choice: np.ndarray) -> Steps:
+    """The steps at flat places `choice` of [d, family, x, line] (met as `greedy.choose` gives it)."""
     n = t.n
     d, family, x, line = np.unravel_index(choice, (4, len(FAMILIES), 4, n))
     board = np.arange(len(choice))
     kind = (family - 1) // 2  # -1 for a column step
     is_row = family > 0
     seen = t.rotate.reshape(4, n, n)[x, line]  # the home cells of row `line` seen through x
-    gains = c.met[board[:, None], d[:, None], seen] == 2  # a 1 of A meets a 0 of B
+    gains = met[board[:, None], d[:, None], seen] == 2  # a 1 of A meets a 0 of B
     with_special = (family % 2 == 0) & is_row
     wanted = t.generic.reshape(n, n)[line] | (t.special.reshape(n, n)[line] & with_special[:, None])
     forced_column = np.where(kind == 0, line, n - 1 - line)

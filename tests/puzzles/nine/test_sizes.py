@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from nine_rules import Matrix, classes, documented_bound, operate, random_solvable, replay, solvable_boards, solved
 
 from ninebase import lookup
-from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many, shortened
+from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many
 from ninebase.puzzles.nine.dense import dense_index
 from ninebase.puzzles.nine.sizes import compact, operation_names, parse_compact, unsolvable_reason
+from ninebase.puzzles.nine.writing import shortened
 from ninebase.puzzles.text import InputError
 
 
@@ -123,6 +124,17 @@ def test_many_at_once_answers_as_one_at_a_time() -> None:
     rng = random.Random(7)
     for n in (2, 5, 8):
         boards = [random_solvable(n, rng) for _ in range(12)]
+        together = construct_many(np.array([x for x, _ in boards], np.int8), np.array([y for _, y in boards], np.int8))
+        assert together == [construct(*arrays(a, b)) for a, b in boards]
+
+
+def test_answers_written_as_the_steps_are_taken_are_those_shortened_afterwards() -> None:
+    """From FEW boards on, the runs are written shortened as the steps are taken (runs that empty
+    and join included: one board in 18 or so meets two in a row); one board alone is written
+    whole, then shortened: the two agree."""
+    rng = random.Random(5)
+    for n in (5, 6, 9):
+        boards = [random_solvable(n, rng) for _ in range(60)]
         together = construct_many(np.array([x for x, _ in boards], np.int8), np.array([y for _, y in boards], np.int8))
         assert together == [construct(*arrays(a, b)) for a, b in boards]
 
