@@ -29,8 +29,9 @@ def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, A
     """What `solve --batch` has always printed for one line: the scalar `solve`, or an error object."""
     try:
         return bulk.solved(puzzle, table, puzzle.board(text.strip())).to_dict()
-    except InputError as error:
-        return {"puzzle": puzzle.name, "line": number, "input": text, "error": str(error)}
+    except InputError as error:  # docs/service.md: a bad line's "input" quotes its first 64 characters (then ...)
+        quoted = text if len(text) <= 64 else f"{text[:64]}..."
+        return {"puzzle": puzzle.name, "line": number, "input": quoted, "error": str(error)}
 
 
 def chunk(texts: list[str], first: int = 1) -> Lines:
@@ -71,7 +72,8 @@ def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: s
     texts = [compact(index) for index in indices]
     for _ in range(data.draw(st.integers(0, 4))):  # bad lines and unusual spellings among them
         position = data.draw(st.integers(0, len(texts)))
-        odd = data.draw(st.sampled_from([*BAD_LINES, f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2]))
+        spellings = [f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2, texts[0] * 8]  # * 8: past 64 characters
+        odd = data.draw(st.sampled_from([*BAD_LINES, *spellings]))
         texts.insert(position, odd)
     assert_equal_to_scalar(puzzle, table, texts, first=data.draw(st.integers(1, 10**6)))
 
