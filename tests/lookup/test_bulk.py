@@ -72,7 +72,8 @@ def test_a_batch_answers_as_solve_does(tables: lookup.Tables, name: str, data: s
     texts = [compact(index) for index in indices]
     for _ in range(data.draw(st.integers(0, 4))):  # bad lines and unusual spellings among them
         position = data.draw(st.integers(0, len(texts)))
-        spellings = [f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2, texts[0] * 8]  # * 8: past 64 characters
+        # texts[0] * 8: a line past the 64 characters a bad line quotes
+        spellings = [f" {texts[0]}", f"{texts[0]} ", f"{texts[0]}\r", texts[0] * 2, texts[0] * 8]
         odd = data.draw(st.sampled_from([*BAD_LINES, *spellings]))
         texts.insert(position, odd)
     assert_equal_to_scalar(puzzle, table, texts, first=data.draw(st.integers(1, 10**6)))
