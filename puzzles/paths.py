@@ -20,7 +20,7 @@ MOVE_DTYPE = np.uint8
 SMALL_WAYS = 2048
 """A node with at most this many paths on has them all written out at once and kept."""
 CHUNK_ROWS = 1 << 15
-"""Solutions per chunk, at most (a chunk of fewer paths is handed on as it is)."""
+"""Solutions gathered into one chunk (a larger piece of whole paths is handed on as it is)."""
 KEPT_BYTES = 64 << 20
 """The most bytes of kept paths; past it the kept ones are let go and worked out again when met."""
 WAYS_CEILING = 1 << 40
