@@ -1,12 +1,13 @@
 """Every optimal solution of one state, in order, from the puzzle's chunks
 of move indices (`Counting.solution_chunks`): as the chunks themselves, as
 `Solution` objects, or written straight into lines of move names or of
-JSON, a chunk at a time."""
+JSON, a chunk at a time; and one solution by its number, or drawn by a seed."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -141,3 +142,28 @@ def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -
     if tail != b"}":
         raise AssertionError(f"a solve object's number is not its last field: {tail!r}")
     return head, middle
+
+
+def random_solution(rules: Puzzle, table: TableReader | None, board: Any, seed: int) -> Solution:
+    """`Tables.random_solution` for a puzzle, its table and a board."""
+    first = rules.solve(table, board)
+    if not first.solvable:
+        return replace(first, count=0)
+    counting = rules.counting
+    count = counting.count(table, board)
+    return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
+
+
+def draw(seed: int, state: str, count: int) -> int:
+    """A number below `count`, uniformly, fixed by `seed` and the state on
+    every machine: the first of the integers read from SHAKE-256 of
+    "SEED STATE ATTEMPT" (as many bits as count - 1 has) that is below count."""
+    import hashlib  # not at the top: `import ninebase` stays quick
+
+    bits = (count - 1).bit_length()
+    for attempt in itertools.count():
+        stream = hashlib.shake_256(f"{seed} {state} {attempt}".encode()).digest((bits + 7) // 8)
+        number = int.from_bytes(stream, "big") >> (-bits % 8)
+        if number < count:
+            return number
+    raise AssertionError("unreachable")

@@ -5,11 +5,9 @@ ETag and whether a file changed on disk."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,7 +18,7 @@ from ninebase.puzzles import SINGLE_SEARCH, Counting, InputError, Lines, Probe, 
 
 from . import bulk
 from .check import Verdict, check_answer
-from .listing import Listing, checked_limit, move_chunks, played
+from .listing import Listing, checked_limit, move_chunks, played, random_solution
 from .sample import count_stats, sample
 from .tablefile import (
     DIGEST_ATTRIBUTE,
@@ -519,36 +517,11 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
 
 
-def random_solution(rules: Puzzle, table: PuzzleTable | None, board: Any, seed: int) -> Solution:
-    """`Tables.random_solution` for a puzzle, its table and a board."""
-    first = rules.solve(table, board)
-    if not first.solvable:
-        return replace(first, count=0)
-    counting = rules.counting
-    count = counting.count(table, board)
-    return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
-
-
 def checked_seed(seed: int) -> int:
     """`seed`, where it is one (0 to MAX_SEED); InputError otherwise."""
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"seed is {seed}; give a whole number from 0 to {MAX_SEED:,}")
     return seed
-
-
-def draw(seed: int, state: str, count: int) -> int:
-    """A number below `count`, uniformly, fixed by `seed` and the state on
-    every machine: the first of the integers read from SHAKE-256 of
-    "SEED STATE ATTEMPT" (as many bits as count - 1 has) that is below count."""
-    import hashlib  # not at the top: `import ninebase` stays quick
-
-    bits = (count - 1).bit_length()
-    for attempt in itertools.count():
-        stream = hashlib.shake_256(f"{seed} {state} {attempt}".encode()).digest((bits + 7) // 8)
-        number = int.from_bytes(stream, "big") >> (-bits % 8)
-        if number < count:
-            return number
-    raise AssertionError("unreachable")
 
 
 def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:
