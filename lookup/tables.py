@@ -5,11 +5,9 @@ ETag and whether a file changed on disk."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -17,10 +15,10 @@ import numpy as np
 
 from ninebase import puzzles
 from ninebase.puzzles import SINGLE_SEARCH, Counting, InputError, Lines, Probe, Puzzle, Solution, Successor
-from ninebase.puzzles.answers import Replay
 
 from . import bulk
 from .check import Verdict, check_answer
+from .listing import Listing, checked_limit, move_chunks, played, random_solution
 from .sample import count_stats, sample
 from .tablefile import (
     MissingTableError,
@@ -375,18 +373,46 @@ class Tables:
 
         return bulk.each_line(rules, lines, drawn)
 
-    def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
+    def solution_moves(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[np.ndarray]]:
         """How many optimal solutions a state has, and the first `limit` of
-        them in the puzzle's order (`counting.order`), as they are found."""
-        if limit < 1:
-            raise InputError(f"limit is {limit}; give at least 1 (the first solutions in order)")
-        rules, counting = self.counting(puzzle)
+        them in the puzzle's order (`counting.order`) as they are found, in
+        chunks: arrays of shape (k, distance) of move indices (uint8; into
+        `move_names`, `move_value` gives a move's value), a row per solution.
+
+        :raises InputError: `limit` is below 1, the state cannot be read, or the puzzle counts no solutions.
+        """
+        checked_limit(limit)
+        rules, _ = self.counting(puzzle)
         board = rules.board(state)
-        table = self.table(rules)
-        first = rules.solve(table, board)
-        count = counting.count(table, board) if first.solvable else 0
-        found = map(player(rules, count, first), counting.solutions(table, board, limit))
-        return count, found
+        return move_chunks(rules, self.table(rules), board, limit)
+
+    def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
+        """`solution_moves` as `Solution` objects, one per solution.
+
+        :raises InputError: as `solution_moves`.
+        """
+        listing = self.listing(puzzle, state, limit)
+        return listing.count, listing.solutions()
+
+    def solution_lines(
+        self, puzzle: Puzzle | str, state: Any, limit: int, encode: Callable[[Any], bytes] | None = None
+    ) -> tuple[int, Iterator[bytes]]:
+        """`solution_moves` written a chunk at a time: each solution's move
+        labels (`move_label`) on a line, separated by spaces ("(no moves: a
+        goal)" for a goal); or, given `encode` (a JSON encoder), each one's
+        solve object with its "number" (a string, from 0) on a line.
+
+        :raises InputError: as `solution_moves`.
+        """
+        listing = self.listing(puzzle, state, limit)
+        return listing.count, listing.text() if encode is None else listing.json(encode)
+
+    def listing(self, puzzle: Puzzle | str, state: Any, limit: int) -> Listing:
+        """The first `limit` optimal solutions of a state, with its own answer."""
+        checked_limit(limit)
+        rules, _ = self.counting(puzzle)
+        board = rules.board(state)
+        return Listing.of(rules, self.table(rules), board, limit)
 
     def counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
         """The puzzle and how it counts its optimal solutions; InputError saying
@@ -490,56 +516,11 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
 
 
-def random_solution(rules: Puzzle, table: PuzzleTable | None, board: Any, seed: int) -> Solution:
-    """`Tables.random_solution` for a puzzle, its table and a board."""
-    first = rules.solve(table, board)
-    if not first.solvable:
-        return replace(first, count=0)
-    counting = rules.counting
-    count = counting.count(table, board)
-    return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
-
-
-def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
-    """The solution that plays `moves` (indices), in that order, from the
-    first board of the puzzle's own solution `first` (whose further fields it
-    keeps): one of `count`. Its boards are played only when asked for."""
-    return player(rules, count, first)(moves)
-
-
-def player(rules: Puzzle, count: int, first: Solution) -> Callable[[list[int]], Solution]:
-    """`played` for many move lists of one state: what they share is looked up once."""
-    values, apply, start = bulk.move_values(rules), rules.apply, first.boards[0]
-    puzzle, state, distance, extra = first.puzzle, first.state, first.distance, first.extra
-
-    def play(moves: list[int]) -> Solution:
-        return Solution(
-            puzzle, state, distance, [values[move] for move in moves], Replay(start, None, moves, apply), extra, count
-        )
-
-    return play
-
-
 def checked_seed(seed: int) -> int:
     """`seed`, where it is one (0 to MAX_SEED); InputError otherwise."""
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"seed is {seed}; give a whole number from 0 to {MAX_SEED:,}")
     return seed
-
-
-def draw(seed: int, state: str, count: int) -> int:
-    """A number below `count`, uniformly, fixed by `seed` and the state on
-    every machine: the first of the integers read from SHAKE-256 of
-    "SEED STATE ATTEMPT" (as many bits as count - 1 has) that is below count."""
-    import hashlib  # not at the top: `import ninebase` stays quick
-
-    bits = (count - 1).bit_length()
-    for attempt in itertools.count():
-        stream = hashlib.shake_256(f"{seed} {state} {attempt}".encode()).digest((bits + 7) // 8)
-        number = int.from_bytes(stream, "big") >> (-bits % 8)
-        if number < count:
-            return number
-    raise AssertionError("unreachable")
 
 
 def open_tables(path: str | os.PathLike[str] | None = None) -> Tables:

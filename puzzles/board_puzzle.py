@@ -17,6 +17,7 @@ import numpy as np
 from .answers import Replay, Solution
 from .batch import PADDING, AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
+from .paths import TableGraph, path_chunks
 from .roles import Counting, ManyAtOnce, OriginalFormats, Storage
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
 from .text import InputError, content_lines
@@ -284,58 +285,12 @@ class BoardCounting(Counting):
                 number -= ways
         return moves
 
-    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
-        """Every optimal solution in order, as a walk down the optimal moves
-        that remembers each board's moves one step closer, so a board met
-        again on another path costs a look-up."""
+    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
+        """Every optimal solution in order: a walk down the optimal moves
+        (`paths`), many boards a step at a time with `advance`."""
         puzzle = self.puzzle
         distance = table.array("distance")
         start = puzzle.encode(board)
-        length = distance.item(start)
-        if length == UNREACHABLE or limit < 1:
-            return
-        if length == 0:
-            yield []
-            return
-        met = {start: board}
-        closer: dict[int, list[tuple[int, int]]] = {}
-
-        def onward(index: int) -> list[tuple[int, int]]:
-            found = closer.get(index)
-            if found is None:
-                goal_side = distance.item(index) - 1
-                found = closer[index] = []
-                for move, after in puzzle.successors(met.pop(index)) or []:
-                    following = puzzle.encode(after)
-                    if distance.item(following) == goal_side:
-                        found.append((move, following))
-                        met.setdefault(following, after)
-            return found
-
-        yield from walk_down(onward, start, length, limit)
-
-
-def walk_down(
-    onward: Callable[[int], list[tuple[int, int]]], start: int, length: int, limit: int
-) -> Iterator[list[int]]:
-    """The first `limit` paths of `length` steps from `start`, in order of
-    their moves, where `onward(node)` lists a node's steps (move, next node)
-    in move order, every one of which leads on to a path's end."""
-    moves: list[int] = []
-    pending = [iter(onward(start))]
-    while pending:
-        step = next(pending[-1], None)
-        if step is None:
-            pending.pop()
-            if moves:
-                moves.pop()
-            continue
-        moves.append(step[0])
-        if len(moves) < length:
-            pending.append(iter(onward(step[1])))
-            continue
-        yield list(moves)
-        limit -= 1
-        if not limit:
-            return
-        moves.pop()
+        moves = range(len(puzzle.move_names))
+        graph = TableGraph(puzzle.advance, moves, distance, table.array("count"))
+        return path_chunks(graph, [start], distance.item(start), limit)

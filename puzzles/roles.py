@@ -23,6 +23,7 @@ import numpy as np
 from .answers import Change, Probe, ProposedAnswer, Solution
 from .batch import MAX_WIDTH, AnswerColumns, OriginalStream, WholeInput
 from .drawing import histogram_lines, svg
+from .paths import CHUNK_ROWS, MOVE_DTYPE
 from .storage import Packed, Search, TableReader, bits_for, width_for
 from .text import plural
 
@@ -352,11 +353,15 @@ class Counting(Role, ABC):
         """The moves (indices into move_names, in the order played) of
         optimal solution `number`, 0 <= number < count."""
 
-    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
-        """The first `limit` optimal solutions in their order (see `nth`). By
-        default one by one; a puzzle may walk them more quickly."""
-        for number in range(min(limit, self.count(table, board))):
-            yield self.nth(table, board, number)
+    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
+        """The first `limit` optimal solutions of a solvable board in their
+        order (see `nth`), in chunks: arrays of shape (k, distance) of move
+        indices (`paths.MOVE_DTYPE`), a row per solution. By default one `nth`
+        at a time; a puzzle may walk its graph of optimal moves (`paths`)."""
+        total = min(limit, self.count(table, board))
+        for first in range(0, total, CHUNK_ROWS):
+            numbers = range(first, min(total, first + CHUNK_ROWS))
+            yield np.array([self.nth(table, board, number) for number in numbers], dtype=MOVE_DTYPE)
 
 
 ROLES: dict[str, tuple[type[Role], bool]] = {

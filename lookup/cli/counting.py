@@ -6,6 +6,7 @@ distances). `solve --random`, `probe` and `sample --unique` say the rest."""
 from __future__ import annotations
 
 import json
+import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -59,14 +60,12 @@ def solutions(
         puzzle = rule_choice(puzzle, variant)
         board = one_state(puzzle, state, batch=False)
         with open_for(tables_dir) as tables:
-            count, found = tables.solutions(puzzle, puzzle.compact(board), limit)
-            shown = 0
-            for number, solution in enumerate(found):
-                if as_json:
-                    click.echo(json.dumps({**solution.to_dict(), "number": str(number)}))
-                else:
-                    click.echo(" ".join(puzzle.move_label(move) for move in solution.moves) or "(no moves: a goal)")
-                shown += 1
+            encode = (lambda value: json.dumps(value).encode()) if as_json else None
+            count, written = tables.solution_lines(puzzle, puzzle.compact(board), limit, encode)
+            from ninebase.lookup import stream  # as a batch writes: each chunk of lines flushed as it comes
+
+            stream.write_all(written, sys.stdout.buffer)
+            shown = min(count, limit)
         if count == 0:
             echo("ninebase: the instance is unsolvable: it has no solution", err=True)
         elif shown == count:

@@ -15,7 +15,7 @@ puzzle takes its rule options (`?size=9`) as the command line does (`rules`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ninebase import puzzles
 from ninebase.lookup import MAX_SEED, TableError, Tables
-from ninebase.puzzles import InputError, Lines, Puzzle, Solution
+from ninebase.puzzles import InputError, Lines, Puzzle
 
 from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate
@@ -175,11 +175,11 @@ class Service:
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
         try:
-            count, found = self.tables.solutions(puzzle, state.replace("_", " "), limit)
+            count, lines = self.tables.solution_lines(puzzle, state.replace("_", " "), limit, PROBE_ENCODER.encode)
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
         headers = {**self.caching_headers(self.served.etag_of(rules)), "X-Count": str(count)}
-        return StreamingResponse(solution_lines(found), media_type=NDJSON, headers=headers)
+        return StreamingResponse(lines, media_type=NDJSON, headers=headers)
 
     async def stats(self, request: Request) -> Response:
         """The stats of the puzzle's table; 400 for rules answered without one, as the command line says."""
@@ -204,17 +204,6 @@ def matches(wanted: str, etag: str) -> bool:
     """Whether an If-None-Match header names `etag` (weakly compared, as RFC 9110 says for it) or is `*`."""
     tags = [tag.strip().removeprefix("W/") for tag in wanted.split(",")]
     return etag in tags or "*" in tags
-
-
-def solution_lines(found: Iterator[Solution], per_chunk: int = 1024) -> Iterator[bytes]:
-    """JSON Lines of numbered solve objects, a chunk of them at a time."""
-    chunk: list[bytes] = []
-    for number, solution in enumerate(found):
-        chunk.append(PROBE_ENCODER.encode({**solution.to_dict(), "number": str(number)}) + b"\n")
-        if len(chunk) == per_chunk:
-            yield b"".join(chunk)
-            chunk = []
-    yield b"".join(chunk)
 
 
 def json_error_line(message: str) -> bytes:

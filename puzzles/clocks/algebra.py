@@ -30,7 +30,7 @@ from ..roles import Counting, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
 from .dials import DIALS, HOURS, MOVE_DIALS
-from .orderings import Plan, nth_ordering, orderings, orderings_in_order
+from .orderings import Plan, nth_ordering, orderings, plan_chunks
 
 HOUR_CHOICES = ("4", "12")
 """Positions per dial: the IOI dials (3, 6, 9, 12) or 12-hour dials."""
@@ -246,5 +246,5 @@ class AlgebraCounting(Counting):
     def nth(self, table: TableReader | None, board: list[int], number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)
 
-    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
-        return orderings_in_order(self.plan(board), limit)
+    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
+        return plan_chunks(self.plan(board), limit)

@@ -19,7 +19,7 @@ from ..roles import Counting
 from ..storage import TableReader
 from .algebra import net_turns, optimal_plan
 from .dials import dial_turns
-from .orderings import Plan, nth_ordering, orderings, orderings_in_order
+from .orderings import Plan, nth_ordering, orderings, plan_chunks
 
 _MULTINOMIALS = np.empty(10 * 10 * 10, dtype=object)
 for _n1 in range(10):
@@ -64,5 +64,5 @@ class ClocksCounting(Counting):
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)
 
-    def solutions(self, table: TableReader | None, board: Any, limit: int) -> Iterator[list[int]]:
-        return orderings_in_order(self.plan(board), limit)
+    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
+        return plan_chunks(self.plan(board), limit)

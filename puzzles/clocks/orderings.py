@@ -7,6 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from math import factorial
 
+import numpy as np
+
+from ..paths import WAYS_CEILING, MoveGraph, path_chunks
+
+_FACTORIALS = np.array([float(factorial(n)) for n in range(171)])
+"""n! as floats: ways on are compared with small numbers, exact where they are small."""
 Plan = list[tuple[tuple[int, ...], int]]
 """Per move: the move indices it may be played as (two where both of its
 directions cost the same; either, but one for all its turns) and how many times."""
@@ -51,23 +57,47 @@ def nth_ordering(plan: Plan, number: int) -> list[int]:
     return sequence
 
 
-def orderings_in_order(plan: Plan, limit: int) -> Iterator[list[int]]:
-    """The first `limit` sequences that play `plan`, in the order `nth_ordering` numbers them."""
-    if any(len(symbols) > 1 for symbols, times in plan if times):
-        for number in range(min(limit, orderings(plan))):  # a direction still open: one by one
-            yield nth_ordering(plan, number)
-        return
-    sequence = sorted(symbols[0] for symbols, times in plan for _ in range(times))
-    for _ in range(limit):
-        yield list(sequence)
-        # the next permutation in lexicographic order, in place
-        pivot = len(sequence) - 2
-        while pivot >= 0 and sequence[pivot] >= sequence[pivot + 1]:
-            pivot -= 1
-        if pivot < 0:
-            return
-        swap = len(sequence) - 1
-        while sequence[swap] <= sequence[pivot]:
-            swap -= 1
-        sequence[pivot], sequence[swap] = sequence[swap], sequence[pivot]
-        sequence[pivot + 1 :] = reversed(sequence[pivot + 1 :])
+class PlanGraph(MoveGraph):
+    """The sequences that play a plan as paths (`paths`), numbered as
+    `nth_ordering` numbers them. A node is what is left of the plan: per
+    move, its turns left and the symbol it is played as (0: either, while
+    both directions are open), as digits of one integer."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.radix = 3 * (max((times for _, times in plan), default=0) + 1)
+        self.places = self.radix ** np.arange(len(plan), dtype=np.int64)
+        self.symbols = sorted(
+            (symbol, move, way) for move, (symbols, _) in enumerate(plan) for way, symbol in enumerate(symbols)
+        )
+        self.start = sum(
+            (times * 3 + (len(symbols) == 1)) * int(place)
+            for (symbols, times), place in zip(plan, self.places, strict=True)
+        )
+        self.length = sum(times for _, times in plan)
+
+    def digits(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per node and move: the turns left, and the symbol played as (0: either, 1: first, 2: second)."""
+        digits = nodes[:, None] // self.places % self.radix
+        return digits // 3, digits % 3
+
+    def onward(self, nodes: np.ndarray, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        turns, played_as = self.digits(nodes)
+        moves = [move for _, move, _ in self.symbols]
+        chosen = np.array([way + 1 for _, _, way in self.symbols])
+        allowed = (turns[:, moves] > 0) & ((played_as[:, moves] == 0) | (played_as[:, moves] == chosen))
+        places = self.places[moves]
+        after = nodes[:, None] - 3 * places + (chosen - played_as[:, moves]) * places
+        positions, symbols = np.nonzero(allowed)
+        return positions, np.array([symbol for symbol, _, _ in self.symbols])[symbols], after[positions, symbols]
+
+    def ways(self, nodes: np.ndarray, left: int) -> np.ndarray:
+        turns, played_as = self.digits(nodes)
+        open_moves = ((played_as == 0) & (turns > 0)).sum(axis=1)
+        ways = _FACTORIALS[turns.sum(axis=1)] / _FACTORIALS[turns].prod(axis=1) * 2.0**open_moves
+        return np.rint(np.minimum(ways, WAYS_CEILING)).astype(np.int64)
+
+
+def plan_chunks(plan: Plan, limit: int) -> Iterator[np.ndarray]:
+    """The first `limit` sequences that play `plan`, in the order `nth_ordering` numbers them, in chunks (`paths`)."""
+    graph = PlanGraph(plan)
+    return path_chunks(graph, [graph.start], graph.length, limit)

@@ -8,16 +8,15 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..board_puzzle import walk_down
+from ..paths import MOVE_DTYPE, TableGraph, path_chunks
 from ..roles import Counting
 from ..storage import UNREACHABLE, TableReader
-from .batch import carry_many
+from .batch import carry_many, roll_many
 from .board import (
     CANONICAL_STARTS,
     CUBES,
     OPPOSITE,
     TURNS,
-    Board,
     Instance,
     compact_index,
     decode,
@@ -72,40 +71,20 @@ class CubeCounting(Counting):
             break
         return [symmetry.moves_back[OPPOSITE[move]] for move in reversed(towards_start)]
 
-    def solutions(self, table: TableReader | None, instance: Instance, limit: int) -> Iterator[list[int]]:
-        """Every optimal solution in order: from each board it may end on,
-        a walk back down the rolls towards the start that remembers each
-        board's rolls one step closer, so a board met again costs a look-up."""
+    def solution_chunks(self, table: TableReader | None, instance: Instance, limit: int) -> Iterator[np.ndarray]:
+        """Every optimal solution in order: from each board it may end on, a
+        walk back down the rolls towards the start (`paths`), many boards a
+        roll at a time, each path then turned round into the start's rolls."""
         symmetry, index = carried(instance)
         group = symmetry.group
-        distance = table.array("distance", group)
-        met: dict[int, Board] = {}
-        closer: dict[int, list[tuple[int, int]]] = {}
-
-        def onward(slot: int) -> list[tuple[int, int]]:
-            found = closer.get(slot)
-            if found is None:
-                start_side = distance.item(slot) - 1
-                found = closer[slot] = []
-                board = met.pop(slot)
-                for move in OPPOSITE:
-                    before = roll(board, move)
-                    if before is not None and distance.item(following := compact_index(encode(before))) == start_side:
-                        found.append((move, following))
-                        met.setdefault(following, before)
-            return found
-
-        back = symmetry.moves_back
-        for state, slot, fewest in ends(table, group, index):
-            if fewest == 0:
-                yield []
-                return
-            met.setdefault(slot, decode(state))
-            for towards_start in walk_down(onward, slot, fewest, limit):
-                yield [back[OPPOSITE[move]] for move in reversed(towards_start)]
-                limit -= 1
-            if limit <= 0:
-                return
+        distance, count = table.array("distance", group), table.array("count", group)
+        graph = TableGraph(roll_many, OPPOSITE, distance, count, compact_index)  # U, D, L, R undone in turn
+        forward = np.array([symmetry.moves_back[OPPOSITE[move]] for move in range(len(OPPOSITE))], dtype=MOVE_DTYPE)
+        found = ends(table, group, index)
+        if found:
+            starts, fewest = [state for state, _, _ in found], found[0][2]
+            for towards_start in path_chunks(graph, starts, fewest, limit):
+                yield forward[towards_start[:, ::-1]]
 
 
 def ends(table: TableReader | None, group: str, index: int) -> list[tuple[int, int, int]]:

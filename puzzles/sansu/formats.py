@@ -38,11 +38,12 @@ class SansuFormats(BoardFormats):
         """When every optimal sequence of swaps ends on the same sansu: the output names the tile, not the swaps."""
         puzzle = self.puzzle
         finals = set()
-        for moves in puzzle.counting.solutions(table, board, count):
-            tile = board
-            for move in moves:
-                tile = puzzle.apply(tile, move)
-            finals.add(tile)
+        for chunk in puzzle.counting.solution_chunks(table, board, count):
+            for moves in chunk.tolist():
+                tile = board
+                for move in moves:
+                    tile = puzzle.apply(tile, move)
+                finals.add(tile)
         return len(finals) <= 1
 
     def reachable_reason(self, table: TableReader | None, board: Board, answer: ProposedAnswer) -> str | None:

@@ -1,0 +1,169 @@
+"""Every optimal solution of one state, in order, from the puzzle's chunks
+of move indices (`Counting.solution_chunks`): as the chunks themselves, as
+`Solution` objects, or written straight into lines of move names or of
+JSON, a chunk at a time; and one solution by its number, or drawn by a seed."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ninebase.puzzles import InputError, Puzzle, Solution
+from ninebase.puzzles.answers import Replay
+from ninebase.puzzles.storage import TableReader
+
+from . import bulk
+
+GOAL_LINE = b"(no moves: a goal)\n"
+"""What `ninebase solutions` prints for the one solution of a goal, which has no moves."""
+
+
+def checked_limit(limit: int) -> int:
+    """`limit`, where it asks for at least one solution; InputError otherwise."""
+    if limit < 1:
+        raise InputError(f"limit is {limit}; give at least 1 (the first solutions in order)")
+    return limit
+
+
+def move_chunks(rules: Puzzle, table: TableReader | None, board: Any, limit: int) -> tuple[int, Iterator[np.ndarray]]:
+    """`Tables.solution_moves` for a puzzle, its table and a board."""
+    count = bulk.count_of(rules, table, board)
+    return count, rules.counting.solution_chunks(table, board, checked_limit(limit)) if count else iter(())
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A state's optimal solutions: its own (`solve`'s) answer, whose fields
+    every listed solution shares, and how many there are."""
+
+    rules: Puzzle
+    first: Solution
+    count: int
+    chunks: Iterator[np.ndarray]
+
+    @classmethod
+    def of(cls, rules: Puzzle, table: TableReader | None, board: Any, limit: int) -> Listing:
+        count, chunks = move_chunks(rules, table, board, limit)
+        return cls(rules, rules.solve(table, board), count, chunks)
+
+    def solutions(self) -> Iterator[Solution]:
+        """A `Solution` per row of the chunks, its boards played only when asked for."""
+        values = value_array(self.rules)
+        first, apply = self.first, self.rules.apply
+        start, fields = first.boards[0], (first.puzzle, first.state, first.distance)
+        extra, count = first.extra, self.count
+        for chunk in self.chunks:
+            for moves, shown in zip(chunk.tolist(), values[chunk].tolist(), strict=True):
+                yield Solution(*fields, shown, Replay(start, None, moves, apply), extra, count)
+
+    def text(self) -> Iterator[bytes]:
+        """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
+        names, even = move_texts([self.rules.move_label(value) for value in bulk.move_values(self.rules)])
+        for chunk in self.chunks:
+            if not chunk.shape[1]:
+                yield GOAL_LINE * len(chunk)
+                continue
+            cells = names[chunk].reshape(len(chunk), -1)
+            lines = np.empty_like(cells)  # the first name's space left out, a line break after the last
+            lines[:, :-1], lines[:, -1] = cells[:, 1:], ord("\n")
+            written = lines.ravel()
+            yield (written if even else written[written != 0]).tobytes()
+
+    def json(self, encode: Callable[[Any], bytes]) -> Iterator[bytes]:
+        """Each solution's solve object (`Solution.to_dict`) with its number
+        (a string, from 0), as `encode` writes it, on a line: the parts all
+        solutions share are encoded once, each move's value once."""
+        head, middle = json_template(self.first, self.count, encode)
+        separator = encode([0, 0])[2:-2]
+        texts = [separator + encode(value) for value in bulk.move_values(self.rules)]
+        names, even = move_texts(texts, encoded=True)
+        line = head.replace(b"%", b"%%") + b"[%s]" + middle.replace(b"%", b"%%") + b'"%d"}\n'
+        number, skip = 0, len(separator)
+        for chunk in self.chunks:
+            cells = names[chunk].reshape(len(chunk), -1)[:, skip:]
+            moves = [row.tobytes() for row in cells] if even else [row[row != 0].tobytes() for row in cells]
+            yield b"".join([line % pair for pair in zip(moves, range(number, number + len(moves)), strict=True)])
+            number += len(chunk)
+
+
+def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
+    """The solution that plays `moves` (indices), in that order, from the
+    first board of the puzzle's own solution `first` (whose further fields it
+    keeps): one of `count`. Its boards are played only when asked for."""
+    values = bulk.move_values(rules)
+    shown = [values[move] for move in moves]
+    return Solution(
+        first.puzzle,
+        first.state,
+        first.distance,
+        shown,
+        Replay(first.boards[0], None, moves, rules.apply),
+        first.extra,
+        count,
+    )
+
+
+def value_array(rules: Puzzle) -> np.ndarray:
+    """Each move's JSON value by index: as ints or strings where all are
+    (`tolist` of a chunk's values is quickest from those), else as objects (a value may be a list)."""
+    values = bulk.move_values(rules)
+    kinds = set(map(type, values))
+    if kinds == {int} or kinds == {str}:
+        return np.array(values)
+    array = np.empty(len(values), dtype=object)
+    for move, value in enumerate(values):
+        array[move] = value
+    return array
+
+
+def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[np.ndarray, bool]:
+    """Per move index, its text after its separator (a space, unless
+    `encoded` texts bring their own) as a zero-padded uint8 row; and whether
+    all are equally long (no padding to take out)."""
+    written = texts if encoded else [b" " + text.encode() for text in texts]
+    array = np.array(written, dtype=bytes)
+    return array.view(np.uint8).reshape(len(written), array.itemsize), len(set(map(len, written))) == 1
+
+
+def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -> tuple[bytes, bytes]:
+    """The text of a listed solution's JSON line before its moves' list and
+    after it up to its number: its solve object with the moves and number
+    left out, encoded once and cut where they go."""
+    moves_mark, number_mark = "\x01moves\x01", "\x01number\x01"
+    answer = {**Solution(first.puzzle, first.state, first.distance, [], [], first.extra, count).to_dict()}
+    answer["moves"] = moves_mark
+    written = encode({**answer, "number": number_mark})
+    head, rest = written.split(encode(moves_mark))
+    middle, tail = rest.split(encode(number_mark))
+    if tail != b"}":
+        raise AssertionError(f"a solve object's number is not its last field: {tail!r}")
+    return head, middle
+
+
+def random_solution(rules: Puzzle, table: TableReader | None, board: Any, seed: int) -> Solution:
+    """`Tables.random_solution` for a puzzle, its table and a board."""
+    first = rules.solve(table, board)
+    if not first.solvable:
+        return replace(first, count=0)
+    counting = rules.counting
+    count = counting.count(table, board)
+    return played(rules, counting.nth(table, board, draw(seed, first.state, count)), count, first)
+
+
+def draw(seed: int, state: str, count: int) -> int:
+    """A number below `count`, uniformly, fixed by `seed` and the state on
+    every machine: the first of the integers read from SHAKE-256 of
+    "SEED STATE ATTEMPT" (as many bits as count - 1 has) that is below count."""
+    import hashlib  # not at the top: `import ninebase` stays quick
+
+    bits = (count - 1).bit_length()
+    for attempt in itertools.count():
+        stream = hashlib.shake_256(f"{seed} {state} {attempt}".encode()).digest((bits + 7) // 8)
+        number = int.from_bytes(stream, "big") >> (-bits % 8)
+        if number < count:
+            return number
+    raise AssertionError("unreachable")
