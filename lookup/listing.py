@@ -57,8 +57,9 @@ class Listing:
         start, fields = first.boards[0], (first.puzzle, first.state, first.distance)
         extra, count = first.extra, self.count
         for chunk in self.chunks:
-            for moves, shown in zip(chunk.tolist(), values[chunk].tolist(), strict=True):
-                yield Solution(*fields, shown, Replay(start, None, moves, apply), extra, count)
+            extras = self.rules.counting.own_extra(start, chunk) or [extra] * len(chunk)
+            for moves, shown, own in zip(chunk.tolist(), values[chunk].tolist(), extras, strict=True):
+                yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count)
 
     def text(self) -> Iterator[bytes]:
         """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
@@ -84,25 +85,41 @@ class Listing:
         line = head.replace(b"%", b"%%") + b"[%s]" + middle.replace(b"%", b"%%") + b'"%d"}\n'
         number, skip = 0, len(separator)
         for chunk in self.chunks:
+            extras = self.rules.counting.own_extra(self.first.boards[0], chunk)
+            if extras is not None:  # each line's own fields: written whole
+                yield b"".join(
+                    self.json_line(moves, own, number + row, encode)
+                    for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
+                )
+                number += len(chunk)
+                continue
             cells = names[chunk].reshape(len(chunk), -1)[:, skip:]
             moves = [row.tobytes() for row in cells] if even else [row[row != 0].tobytes() for row in cells]
             yield b"".join([line % pair for pair in zip(moves, range(number, number + len(moves)), strict=True)])
             number += len(chunk)
+
+    def json_line(self, moves: list[int], extra: dict[str, Any], number: int, encode: Callable[[Any], bytes]) -> bytes:
+        """One listed solution's JSON line, written whole."""
+        values, first = bulk.move_values(self.rules), self.first
+        shown = [values[move] for move in moves]
+        answer = Solution(first.puzzle, first.state, first.distance, shown, [], extra, self.count).to_dict()
+        return encode({**answer, "number": str(number)}) + b"\n"
 
 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
     """The solution that plays `moves` (indices), in that order, from the
     first board of the puzzle's own solution `first` (whose further fields it
     keeps): one of `count`. Its boards are played only when asked for."""
-    values = bulk.move_values(rules)
+    values, start = bulk.move_values(rules), first.boards[0]
     shown = [values[move] for move in moves]
+    own = rules.counting.own_extra(start, np.array([moves], dtype=np.int64).reshape(1, len(moves)))
     return Solution(
         first.puzzle,
         first.state,
         first.distance,
         shown,
-        Replay(first.boards[0], None, moves, rules.apply),
-        first.extra,
+        Replay(start, None, moves, rules.apply),
+        first.extra if own is None else own[0],
         count,
     )
 

@@ -285,6 +285,19 @@ class BoardCounting(Counting):
                 number -= ways
         return moves
 
+    def own_extra(self, board: Any, chunk: np.ndarray) -> list[dict[str, Any]] | None:
+        """`extra` from each solution's own last board, found by `advance`
+        a column of moves at a time (eight's goal and sansu's final tile)."""
+        puzzle = self.puzzle
+        if type(puzzle).extra is BoardPuzzle.extra:
+            return None
+        first = np.full(len(chunk), puzzle.encode(board), dtype=np.int64)
+        last = first
+        for moves in chunk.T:
+            last = puzzle.advance(last, moves.astype(np.int64))
+        columns = puzzle.many.extra_many(first, last)
+        return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+
     def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
         """Every optimal solution in order: a walk down the optimal moves
         (`paths`), many boards a step at a time with `advance`."""

@@ -353,6 +353,14 @@ class Counting(Role, ABC):
         """The moves (indices into move_names, in the order played) of
         optimal solution `number`, 0 <= number < count."""
 
+    def own_extra(self, board: Any, chunk: np.ndarray) -> list[dict[str, Any]] | None:
+        """The further JSON fields (`Solution.extra`) of each solution in
+        `chunk` (rows of move indices played from `board`), where a
+        solution's own moves decide them (sansu's final tile: optimal ways
+        may end on different sansus); None where every optimal solution has
+        the fields of the board's own answer (the default)."""
+        return None
+
     def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
         """The first `limit` optimal solutions of a solvable board in their
         order (see `nth`), in chunks: arrays of shape (k, distance) of move

@@ -78,6 +78,21 @@ def reaches_goal(label: str, text: str, moves: list[Any]) -> bool:
     return hours == (12,) * 9
 
 
+def own_fields(label: str, text: str, moves: list[Any]) -> dict[str, str]:
+    """The fields a solution's own moves decide, as the simulators play them:
+    sansu's final tile (optimal ways may end on different sansus), eight's goal."""
+    if label == "sansu":
+        return {"final": "".join(map(str, replay_sansu(tuple(map(int, text)), moves)))}
+    if label.startswith("eight"):
+        return {"goal": "".join(map(str, replay_eight(tuple(map(int, text)), moves)))}
+    return {}
+
+
+def assert_own_fields(label: str, text: str, solution: dict[str, Any]) -> None:
+    expected = own_fields(label, text, solution["moves"])
+    assert {name: solution[name] for name in expected} == expected, (text, solution["moves"])
+
+
 def move_indices(puzzle: Puzzle, moves: list[Any]) -> tuple[int, ...]:
     """Moves as indices into the puzzle's move names (sansu's [i, j] is `i-j`)."""
     return tuple(puzzle.move_names.index("-".join(map(str, m)) if isinstance(m, list) else str(m)) for m in moves)
@@ -89,19 +104,27 @@ def assert_every_solution_replays(
     """Check the listed, numbered and random solutions of one state; return the listed ones."""
     limit = min(count, LISTED)
     total, found = tables.solutions(puzzle, text, limit)
-    listed = [solution.moves for solution in found]
+    answers = [solution.to_dict() for solution in found]
+    listed = [answer["moves"] for answer in answers]
     assert total == count and len(listed) == limit, text
     assert len({json.dumps(moves) for moves in listed}) == limit, f"{text}: a solution listed twice"
     for moves in listed:
         assert len(moves) == fewest and reaches_goal(label, text, moves), (text, moves)
+    _, lines = tables.solution_lines(puzzle, text, limit, lambda value: json.dumps(value).encode())
+    written = [json.loads(line) for line in b"".join(lines).splitlines()]
+    assert [{**answer, "number": str(number)} for number, answer in enumerate(answers)] == written, text
+    for answer in answers:
+        assert_own_fields(label, text, answer)
     for number in sorted({number for number in (0, 1, count // 2, count - 1) if number < count}):
         solution = tables.solution(puzzle, text, number)
         assert (solution.count, solution.distance, len(solution.moves)) == (count, fewest, fewest), (text, number)
         assert reaches_goal(label, text, solution.moves), (text, number)
+        assert_own_fields(label, text, solution.to_dict())
         assert number >= limit or solution.moves == listed[number]
     for seed in range(3):
         drawn = tables.random_solution(puzzle, text, seed)
         assert drawn.count == count and len(drawn.moves) == fewest and reaches_goal(label, text, drawn.moves)
+        assert_own_fields(label, text, drawn.to_dict())
         assert count > LISTED or drawn.moves in listed
     for beyond in (count, -1):
         with pytest.raises(InputError, match=f"there is no optimal solution {beyond}: the state has {count:,}"):
