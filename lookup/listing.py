@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -56,9 +57,15 @@ class Listing:
         first, apply = self.first, self.rules.apply
         start, fields = first.boards[0], (first.puzzle, first.state, first.distance)
         extra, count = first.extra, self.count
+        by_value = values.dtype != object and len(set(values.tolist())) == len(values)
+        if by_value:  # a row's values tell its moves: one list a row, not two (clocks' 1M rows: 0.5 us each)
+            index_of = {value: move for move, value in enumerate(values.tolist())}
+            apply = partial(apply_value, apply, index_of)
         for chunk in self.chunks:
             extras = self.rules.counting.own_extra(start, chunk) or [extra] * len(chunk)
-            for moves, shown, own in zip(chunk.tolist(), values[chunk].tolist(), extras, strict=True):
+            shown_rows = values[chunk].tolist()
+            move_rows = shown_rows if by_value else chunk.tolist()
+            for moves, shown, own in zip(move_rows, shown_rows, extras, strict=True):
                 yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count)
 
     def text(self) -> Iterator[bytes]:
@@ -122,6 +129,11 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
         first.extra if own is None else own[0],
         count,
     )
+
+
+def apply_value(apply: Callable[[Any, int], Any], index_of: dict[Any, int], board: Any, value: Any) -> Any:
+    """`apply` for a move given by its value."""
+    return apply(board, index_of[value])
 
 
 def value_array(rules: Puzzle) -> np.ndarray:
