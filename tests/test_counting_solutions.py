@@ -104,7 +104,10 @@ def assert_every_solution_replays(
     """Check the listed, numbered and random solutions of one state; return the listed ones."""
     limit = min(count, LISTED)
     total, found = tables.solutions(puzzle, text, limit)
-    answers = [solution.to_dict() for solution in found]
+    solutions = list(found)
+    for solution in solutions[:20]:  # the boards are played from the moves when asked for
+        assert len(solution.boards) == fewest + 1 and puzzle.is_goal(solution.boards[-1]), (text, solution.moves)
+    answers = [solution.to_dict() for solution in solutions]
     listed = [answer["moves"] for answer in answers]
     assert total == count and len(listed) == limit, text
     assert len({json.dumps(moves) for moves in listed}) == limit, f"{text}: a solution listed twice"
