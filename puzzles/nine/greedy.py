@@ -1,11 +1,12 @@
 """The greedy choice of the construction: per board, the step with the best score among those
 its phase allows (docs/nine-construction.md), for many boards at once.
 
-Every step is a place [d, family, x, line] (see steps.py). Its gains and the part of its cost
-that is not setup depend on d, its family and the line of the difference matrix it reads, not
-on x: so they are weighed once per line (4 x 5 x 2n values a board), and only the setup turns
-and the step's score are spread over the 80n places, which the choice needs in their order
-(the first of equal scores wins).
+Every step is a place [d, family, x, line] (see steps.py). Its score but the setup depends on d,
+its family and the line of the difference matrix it reads (scoring.py), not on x; each line is
+read at two places, and the one with less setup (the first, at equal setup) is never beaten by
+the other. So the choice weighs 4 x 5 x 2n lines a board, each keyed by its value and then its
+place, so that the least key is the first step of the least value, as over the 80n places in
+their order; then the 9n steps without setup turns, cheaper by the exchanges they cancel.
 """
 
 from __future__ import annotations

@@ -103,25 +103,36 @@ def line_scores(t: Tables, met: np.ndarray, codes: np.ndarray, generic_defects: 
     column_generic, column_special = removed_generic - made_generic, removed_special - made_special
     removed = removed_generic[:, :, None]
     shape = (count, 4, len(FAMILIES), 2 * n)
-    score, slack = np.empty(shape, dtype=np.int16), np.empty(shape, dtype=np.int16)
+    score = np.empty(shape, dtype=np.int16)
     # families 1 and 3 (kinds 0 and 1) exchange the forced special column only, 2 and 4 the others that gain too
     score[:, :, 0] = SCALE - _GENERIC_SCORE * column_generic - _SPECIAL_SCORE * column_special
     plain = SCALE * _ROW_COST + (2 * SCALE - _GENERIC_SCORE) * removed - _SPECIAL_SCORE * forced
     score[:, :, 1::2] = plain
     score[:, :, 2::2] = plain + (2 * SCALE - _SPECIAL_SCORE) * other
-    # phase 2: 7 per special defect removed, if it exchanges no generic 1 of A
+    first = generic_defects > 0
+    if first.all():  # one board alone is in one phase: weigh only that one
+        slack = _first_phase_slack(column_generic, removed, other, generic_defects, n)
+    else:
+        slack = _second_phase_slack(column_generic, column_special, removed, forced, other)
+        if first.any():
+            ones = np.flatnonzero(first)
+            slack[ones] = _first_phase_slack(column_generic[ones], removed[ones], other[ones], generic_defects[ones], n)
+    return LineScores(score.reshape(count, -1), slack.reshape(count, -1), removed_generic, other)
+
+
+def _second_phase_slack(
+    column_generic: np.ndarray, column_special: np.ndarray, removed: np.ndarray, forced: np.ndarray, other: np.ndarray
+) -> np.ndarray:
+    """Phase 2: 7 per special defect removed, if the step exchanges no generic 1 of A, less its cost."""
+    count, lines = column_generic.shape[0], column_generic.shape[2]
+    slack = np.empty((count, 4, len(FAMILIES), lines), dtype=np.int16)
     row_cost = _ROW_COST + 2 * removed
     unwanted = removed != 0
     slack[:, :, 0] = SPECIAL_COST * column_special - 1 + _NO_SLACK * ((column_generic != 0) | (column_special < 1))
     slack[:, :, 1::2] = SPECIAL_COST * forced - row_cost + _NO_SLACK * (unwanted | (forced < 1))
     both = forced + other
     slack[:, :, 2::2] = SPECIAL_COST * both - row_cost - 2 * other + _NO_SLACK * (unwanted | (both < 1))
-    first = np.flatnonzero(generic_defects > 0)
-    if len(first):
-        slack[first] = _first_phase_slack(
-            column_generic[first], removed[first], other[first], generic_defects[first], n
-        )
-    return LineScores(score.reshape(count, -1), slack.reshape(count, -1), removed_generic, other)
+    return slack
 
 
 def _first_phase_slack(
