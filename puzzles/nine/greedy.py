@@ -94,7 +94,7 @@ def choose(
     turns = 4 * turn_a + turn_b
     # each line at its cheaper setup: [board, d * family * line], keyed by score, then place
     setup = lines.setup.take(turns, axis=0)
-    key = (score + (setup > slack) * refused).astype(wide) << lines.bits
+    key = np.left_shift(score + (setup > slack) * refused, lines.bits, dtype=wide)
     key += lines.head.take(turns, axis=0)
     best = key.min(axis=1)
     # the steps without setup turns, cheaper by what they cancel
@@ -103,12 +103,12 @@ def choose(
     at = lines.place_line.take(place) + np.arange(count)[:, None] * score.shape[1]
     setup = t.place_setup.reshape(-1).take(place + (turns * t.place_setup.shape[1])[:, None]) - 2 * saved
     value = score.take(at) + SCALE * setup + (setup > slack.take(at)) * refused
-    best = np.minimum(best, ((value.astype(wide) << lines.bits) + place).min(axis=1))
+    best = np.minimum(best, (np.left_shift(value, lines.bits, dtype=wide) + place).min(axis=1))
     choice, chosen = best & ((1 << lines.bits) - 1), best >> lines.bits
     if (chosen >= refused // 2).any():
         raise AssertionError("a board with defects left has no step that removes one")
-    at = np.arange(count) * score.shape[1] + lines.place_line[choice]
-    cost = (chosen - score.take(at)) // SCALE + scores.line_cost(at)
+    board, line = np.arange(count), lines.place_line[choice]
+    cost = (chosen - score[board, line]) // SCALE + scores.line_cost(board, line)
     return choice, cost, met
 
 

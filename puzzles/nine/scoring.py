@@ -75,15 +75,15 @@ class LineScores:
     other_special: np.ndarray
     """[board, d, kind, line]: the special defects it can remove beside the forced one."""
 
-    def line_cost(self, at: np.ndarray) -> np.ndarray:
-        """The cost but the setup of the steps reading the lines at flat indices `at` of score."""
-        lines = self.removed_generic.shape[2]
-        family, line = np.divmod(at % (len(FAMILIES) * lines), lines)
-        board_d = at // (len(FAMILIES) * lines)
-        removed = self.removed_generic.reshape(-1).take(board_d * lines + line)
-        kind = np.maximum(family - 1, 0) // 2
-        other = self.other_special.reshape(-1).take((board_d * 2 + kind) * lines + line)
-        row = _ROW_COST + 2 * removed + 2 * other * (family % 2 == 0)
+    def line_cost(self, board: np.ndarray, line: np.ndarray) -> np.ndarray:
+        """The cost but the setup of each board's step reading the line at index `line` of [d * family * line]."""
+        d, family, line = np.unravel_index(line, (4, len(FAMILIES), self.removed_generic.shape[2]))
+        kind = (family - 1) // 2  # -1 for a column step, which reads neither
+        row = (
+            _ROW_COST
+            + 2 * self.removed_generic[board, d, line]
+            + 2 * (family % 2 == 0) * self.other_special[board, d, kind, line]
+        )
         return np.where(family == 0, 1, row)
 
 
