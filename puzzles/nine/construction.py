@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .greedy import SPECIAL_COST, choose, class_counts, generic_potential
+from .greedy import choose
+from .scoring import SPECIAL_COST, class_counts, generic_potential
 from .sizes import meets_class_rule, operation_names, unsolvable_reason
 from .steps import chosen_steps, tables, take
 from .writing import Answers
