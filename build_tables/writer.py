@@ -76,7 +76,7 @@ def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> dict[str, in
     if data.nbytes > LARGEST_UNCOMPRESSED:  # chunked, gzip'd and Fletcher-32'd by HDF5
         chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),)
         stored = {"chunks": chunks, "fletcher32": True, "compression": "gzip", "compression_opts": COMPRESSION}
-    else:  # contiguous, mapped by a reader: the checksum below is its check
+    else:  # contiguous, read straight into memory: the checksum below is its check
         stored = {}
     group.create_dataset(name, data=data, **stored)
     return {"bits": packed.bits, "count": values.size, "xxh3_128": checksum(data)}

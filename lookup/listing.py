@@ -31,9 +31,9 @@ def checked_limit(limit: int) -> int:
 
 
 def move_chunks(rules: Puzzle, table: TableReader | None, board: Any, limit: int) -> tuple[int, Iterator[np.ndarray]]:
-    """`Tables.solution_moves` for a puzzle, its table and a board."""
+    """`Tables.solution_moves` for a puzzle, its table and a board (`limit` checked there, first)."""
     count = bulk.count_of(rules, table, board)
-    return count, rules.counting.solution_chunks(table, board, checked_limit(limit)) if count else iter(())
+    return count, rules.counting.solution_chunks(table, board, limit) if count else iter(())
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class Listing:
         number, skip = 0, len(separator)
         for chunk in self.chunks:
             extras = self.rules.counting.own_extra(self.first.boards[0], chunk)
-            if extras is not None:  # each line's own fields: written whole
+            if extras is not None and any(own != self.first.extra for own in extras):  # lines of their own: whole
                 yield b"".join(
                     self.json_line(moves, own, number + row, encode)
                     for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
