@@ -519,8 +519,8 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     successors = None
     if moves is not None:
         order = []
-        for position, (move, after) in enumerate(moves):
-            distance = rules.distance(table, after)
+        distances = rules.board_distances(table, [after for _, after in moves])
+        for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
             ways = None if counting is None else 0 if distance is None else counting.count(table, after)
             successor = Successor(rules.move_value(move), rules.compact(after), distance, ways)
             order.append(((distance is None, distance or 0, position), successor))

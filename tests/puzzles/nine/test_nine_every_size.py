@@ -187,6 +187,24 @@ def test_constructions_at_the_largest_sizes_and_every_9x9_within_999() -> None:
     assert max(lengths) <= 999 and all(0 < length <= 385 for length in lengths)
 
 
+@pytest.mark.parametrize("n", [5, 9, 16])
+def test_a_probe_gives_each_successor_its_own_construction(n: int) -> None:
+    """Each successor's length, constructed together, is its board's construction alone; an unsolvable board's none."""
+    tables, rng = lookup.Tables("/nonexistent"), random.Random(n)
+    a, b = random_solvable(n, rng)
+    probe = tables.probe(at(n), written(a, b))
+    distances = [successor.distance for successor in probe.successors]
+    assert sorted(successor.move for successor in probe.successors) == sorted(names_of(n))
+    assert distances == sorted(distances)  # best first
+    for successor in probe.successors:
+        assert successor.state == written(*operate(a, b, successor.move))
+        assert successor.distance == tables.distance(at(n), successor.state) is not None
+    b[0][0] = 1 - b[0][0]
+    broken = tables.probe(at(n), written(a, b))
+    assert broken.distance is None and len(broken.successors) == len(names_of(n))
+    assert all(successor.distance is None for successor in broken.successors)
+
+
 @pytest.mark.parametrize("n", [2, 5, 9])
 def test_many_lines_are_answered_as_each_alone(tables: lookup.Tables, n: int) -> None:
     """solve --batch and distances: the same bytes as one line at a time, whatever the other lines hold."""
