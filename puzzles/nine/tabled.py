@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -157,6 +158,11 @@ class SizedStorage(BoardStorage):
     @property
     def build_selection(self) -> str:
         return f"--only {self.puzzle.name} --size {self.puzzle.size}"
+
+    def stats(self, table: TableReader) -> dict[str, Any]:
+        """As every table's, with "states" every board of the size, as at size 3
+        (2^(2n^2)), though the table holds only the boards meeting the class rule."""
+        return {**super().stats(table), "states": 1 << 2 * self.puzzle.bits.cells}
 
 
 class TabledMany(BoardMany):
