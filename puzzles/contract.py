@@ -14,7 +14,7 @@ boards, answered by following stored parent moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from .answers import Solution
@@ -133,11 +133,6 @@ class Puzzle(ABC):
     @abstractmethod
     def solve(self, table: TableReader | None, board: Any) -> Solution:
         """An optimal solution (`table` as for `distance`)."""
-
-    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
-        """`distance` of each board (a probe's successors): one by one,
-        unless the puzzle answers many boards quicker together."""
-        return [self.distance(table, board) for board in boards]
 
     def prepare(self, table: TableReader) -> None:
         """Work done once per open table so that every later answer is

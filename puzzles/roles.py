@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -249,6 +249,11 @@ class ManyAtOnce(Role):
         tie-breaks and fields for each key."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
 
+    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
+        """`distance` of each of a few boards (a probe's successors): one by
+        one, unless the puzzle answers them quicker together."""
+        return [self.puzzle.distance(table, board) for board in boards]
+
 
 class Storage(Role, ABC):
     """What the builder searches and stores for a puzzle, and what its table
@@ -313,6 +318,12 @@ class Storage(Role, ABC):
     @abstractmethod
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         """Every instance's distance (-1: unsolvable) and a way to write instance i in compact form."""
+
+    def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int] | None:
+        """Up to `count` distinct unsolvable instances drawn by `seed`, and how
+        many exist, where the table leaves them out of its sample space; None
+        (the default) where the sample space holds them."""
+        return None
 
 
 class Counting(Role, ABC):
