@@ -19,6 +19,7 @@ import numpy as np
 from ..answers import Solution
 from ..board_puzzle import BoardMany, BoardPuzzle, BoardStorage
 from ..storage import TableReader
+from ..text import InputError
 from .board import Board, bits
 from .dense import PATTERN_RANK, PATTERNS, dense_index
 from .family import AtSize, NineRules
@@ -146,6 +147,10 @@ class TabledNine(NineRules, BoardPuzzle):
         return super().solve(table, board)
 
 
+MOST_DRAWN = 1_000_000
+"""The most unsolvable boards `sample --distance -1` draws at sizes 2 and 4 (size 4 has 4.3 billion)."""
+
+
 class SizedStorage(BoardStorage):
     """The table of one size: `nine-N.h5`, built by `ninebase build --only nine --size N`."""
 
@@ -158,6 +163,21 @@ class SizedStorage(BoardStorage):
     @property
     def build_selection(self) -> str:
         return f"--only {self.puzzle.name} --size {self.puzzle.size}"
+
+    def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int]:
+        """Boards breaking the class rule, which the table leaves out: random
+        boards of the size, drawn by `seed`, kept where they break it (all but
+        70 of the 256 at size 2; all but 0.56% at size 4), each once."""
+        puzzle = self.puzzle
+        boards = 1 << 2 * puzzle.bits.cells
+        exist = boards - int(table.attrs()["reachable_count"])
+        if count > MOST_DRAWN:
+            raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
+        rng, found = np.random.default_rng(seed), {}
+        while len(found) < min(count, exist):
+            drawn = rng.integers(0, boards, size=2 * count, dtype=np.int64)
+            found.update(dict.fromkeys(drawn[puzzle.numbering.indices(drawn) < 0].tolist()))
+        return [puzzle.compact(board) for board in list(found)[:count]], exist
 
     def stats(self, table: TableReader) -> dict[str, Any]:
         """As every table's, with "states" every board of the size, as at size 3

@@ -162,6 +162,26 @@ def test_4x4_counts_and_unsolvable_boards(four: lookup.Tables) -> None:
         broken = four.solve(at(4), written(a, b))
         assert broken.distance is None and "(1,1), (4,1), (4,4), (1,4)" in broken.extra["reason"]
 
+    drawn, exist = four.sample(at(4), -1, 500, seed=3)
+    assert exist == 2**32 - 70**4 and len(set(drawn)) == len(drawn) == 500
+    assert not any(meets_the_class_rule(*matrices(board)) for board in drawn)
+    assert all(four.distance(at(4), board) is None for board in drawn[:50])
+    assert four.sample(at(4), -1, 500, seed=3) == (drawn, exist) != four.sample(at(4), -1, 500, seed=4)
+
+
+def test_unsolvable_samples_where_the_table_holds_only_the_solvable(tables: lookup.Tables) -> None:
+    """Sizes 2 and 4 keep only the boards meeting the class rule; `sample --distance -1` draws the others."""
+    every = {f"{index:08b}"[:4] + " " + f"{index:08b}"[4:] for index in range(256)}
+    breaking = {board for board in every if not meets_the_class_rule(*matrices(board))}
+    drawn, exist = tables.sample(at(2), -1, 1000, seed=1)
+    assert exist == len(breaking) == 186 and sorted(drawn) == sorted(breaking)
+    few, _ = tables.sample(at(2), -1, 5, seed=1)
+    assert len(set(few)) == 5 and set(few) <= breaking and few == tables.sample(at(2), -1, 5, seed=1)[0]
+    with pytest.raises(InputError, match="which have no optimal answer to be unique"):
+        tables.sample(at(2), -1, 5, seed=1, unique=True)
+    with pytest.raises(InputError, match="at most 1,000,000 unsolvable boards are drawn at once"):
+        tables.sample(at(2), -1, 1_000_001, seed=1)
+
 
 # the construction ---------------------------------------------------------------
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
