@@ -91,19 +91,20 @@ class RuleReader:
         self._made: dict[tuple[Puzzle, tuple[tuple[str, Any], ...]], Rules] = {}
 
     def chosen(self, puzzle: Puzzle, pairs: Iterable[tuple[str, str]], reads: Iterable[str]) -> dict[str, Any]:
-        """The options the query's `pairs` choose, every name but those in `reads` being one."""
+        """The options the query's `pairs` choose, every name but those in
+        `reads` being one; 400 for any name given twice."""
         own = frozenset(reads)
         options = {option.name: option for option in puzzle.variant_options}
         chosen: dict[str, Any] = {}
         seen: set[str] = set()
         for name, text in pairs:
+            if name in seen:  # which one was meant is not for us to guess
+                raise ApiError(400, f"{name} is given twice: give it once")
+            seen.add(name)
             if name in own:
                 continue
             if name not in options:
                 raise ApiError(400, f"{puzzle.name} has no option {self.quote(name)}: {offered(puzzle, own)}")
-            if name in seen:
-                raise ApiError(400, f"{name} is given twice: give it once")
-            seen.add(name)
             value = value_of(options[name], text, self.quote)
             if value is not None and str(value) != options[name].default:  # the default is the puzzle's own rule
                 chosen[name] = value
