@@ -24,12 +24,43 @@ def choice_over_every_place(n: int, a, b, turn_a, turn_b, pending) -> np.ndarray
     turns = 4 * turn_a + turn_b
     setup = t.place_setup[turns].astype(np.int64)  # [board, place]
     unturned = lines.unturned[turns]
-    saved = _cancelled(t, lines.unturned_cells[turns], codes, pending)
+    saved = cancelled_over_every_cell(n, lines.pending_cells[turns].transpose(0, 2, 3, 1), codes, pending)
     np.put_along_axis(setup, unturned, np.take_along_axis(setup, unturned, axis=1) - 2 * saved, axis=1)
     line = lines.place_line  # the line each place reads
     score, slack = scores.score[:, line].astype(np.int64), scores.slack[:, line]
     value = score + SCALE * setup + (setup > slack) * int(_REFUSED_NARROW)
     return value.argmin(axis=1)  # the first of the least
+
+
+def cancelled_over_every_cell(n: int, cells: np.ndarray, codes: np.ndarray, pending: np.ndarray) -> np.ndarray:
+    """What each step without setup turns saves, summed over every cell of its row (the pending ones
+    counted): cells[board, combination, r, k] as LineTables.pending_cells holds them, transposed."""
+    count = len(pending)
+    seen = codes.reshape(count, -1)[np.arange(count)[:, None, None, None], cells]
+    generic = (seen & 1).astype(np.int64)  # byte 0: a generic defect removed
+    special = (seen >> 16 & 1).astype(np.int64)  # byte 2: a special one
+    forced = np.array([[r if kind == 0 else n - 1 - r for r in range(n)] for kind in (0, 0, 1, 1)])
+    not_forced = np.arange(n) != forced[:, :, None]  # [combination, r, k]
+    weights = pending[:, None, None, :]
+    pending_forced = pending[:, forced]
+    repeated_generic = (generic * weights).sum(axis=3) + pending_forced
+    repeated_special = (special * weights * not_forced).sum(axis=3)
+    saved = [pending, repeated_generic.reshape(count, -1), (repeated_generic + repeated_special).reshape(count, -1)]
+    return np.concatenate(saved, axis=1)
+
+
+@pytest.mark.parametrize("n", [5, 6, 9, 12])
+def test_what_the_pending_columns_save_against_every_cell(n: int) -> None:
+    rng = np.random.default_rng(n + 100)
+    t, lines = tables(n), line_tables(n)
+    a, b = random_boards(n, 300, rng)
+    flat_a, flat_b = a.reshape(300, -1).astype(np.int8), b.reshape(300, -1).astype(np.int8)
+    codes = CELL_CODES[(2 * flat_a)[:, None, :] + flat_b[:, t.rotate] + t.code_offset]
+    turns = rng.integers(0, 16, 300)
+    pending = rng.random((300, n)) < rng.random((300, 1))  # from no pending column to all of them
+    pending[:20] = False
+    expected = cancelled_over_every_cell(n, lines.pending_cells[turns].transpose(0, 2, 3, 1), codes, pending)
+    assert (_cancelled(lines, turns, codes, pending) == expected).all()
 
 
 @pytest.mark.parametrize("n", [5, 6, 9, 12])
