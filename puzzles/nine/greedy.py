@@ -16,8 +16,9 @@ from functools import cache
 
 import numpy as np
 
-from .scoring import CELL_CODES, SCALE, line_scores
+from .scoring import SCALE, line_scores
 from .steps import FAMILIES, Tables, tables
+from .weighing import Weighed
 
 _NARROW = 64
 """Up to this size scores fit in 16 bits: within +-4,000, setups cut by what they cancel included."""
@@ -83,18 +84,16 @@ def line_tables(n: int) -> LineTables:
 
 
 def choose(
-    t: Tables, a: np.ndarray, b: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per board: the flat place [d, family, x, line] of the step the greedy takes, the cost it is
-    counted at, and met[board, d, cell] = 2 * A's cell + the cell of B turned by d that it meets.
+    t: Tables, weighed: Weighed, a: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per board: the flat place [d, family, x, line] of the step the greedy takes and the cost it is
+    counted at (weighed: the boards' cells and lines, see weighing.py; a: A of each board).
 
     pending[board, k]: column k was exchanged last, with no turn since; a step
     exchanging it first without turning cancels that (two operations fewer)."""
     count, n = a.shape[0], t.n
-    flat_a, flat_b = a.reshape(count, n * n), b.reshape(count, n * n)
-    met = (2 * flat_a)[:, None, :] + flat_b[:, t.rotate]
-    codes = CELL_CODES.take(met + t.code_offset)
-    scores = line_scores(t, met, codes, flat_a.sum(axis=1, where=t.generic))
+    generic_defects = a.reshape(count, n * n).sum(axis=1, where=t.generic)
+    scores = line_scores(t, weighed.met, weighed.line_codes, generic_defects)
     score, slack = scores.score, scores.slack
     lines = line_tables(n)
     wide = np.int32 if n <= _NARROW else np.int64
@@ -107,7 +106,7 @@ def choose(
     best = key.min(axis=1)
     # the steps without setup turns, cheaper by what they cancel
     place = lines.unturned.take(turns, axis=0)
-    saved = _cancelled(lines, turns, codes, pending)
+    saved = _cancelled(lines, turns, weighed.codes, pending)
     at = lines.place_line.take(place) + np.arange(count)[:, None] * score.shape[1]
     setup = t.place_setup.reshape(-1).take(place + (turns * t.place_setup.shape[1])[:, None]) - 2 * saved
     value = score.take(at) + SCALE * setup + (setup > slack.take(at)) * refused
@@ -117,7 +116,7 @@ def choose(
         raise AssertionError("a board with defects left has no step that removes one")
     board, line = np.arange(count), lines.place_line[choice]
     cost = (chosen - score[board, line]) // SCALE + scores.line_cost(board, line)
-    return choice, cost, met
+    return choice, cost
 
 
 def _cancelled(lines: LineTables, turns: np.ndarray, codes: np.ndarray, pending: np.ndarray) -> np.ndarray:

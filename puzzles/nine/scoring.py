@@ -87,15 +87,13 @@ class LineScores:
         return np.where(family == 0, 1, row)
 
 
-def line_scores(t: Tables, met: np.ndarray, codes: np.ndarray, generic_defects: np.ndarray) -> LineScores:
-    """Every line's score and slack per family (see LineScores); codes = CELL_CODES at met, per cell."""
+def line_scores(t: Tables, met: np.ndarray, line_codes: np.ndarray, generic_defects: np.ndarray) -> LineScores:
+    """Every line's score and slack per family (see LineScores); line_codes: CELL_CODES at met summed
+    along every line, [board, d, line] (four counts in the bytes of each, see weighing.py)."""
     count, n = met.shape[0], t.n
-    # four counts in the bytes of each cell's code, summed along every line at once
-    codes = codes.reshape(count, 4, n, n)
-    line_codes = np.empty((count, 4, 2 * n), dtype="<u4")
-    np.einsum("bdij->bdi", codes, out=line_codes[:, :, :n])
-    np.einsum("bdij->bdj", codes, out=line_codes[:, :, n:])
-    counts = line_codes.view(np.uint8).reshape(count, 4, 2 * n, 4).astype(np.int16)  # [board, d, line, byte]
+    counts = (
+        line_codes.astype("<u4", copy=False).view(np.uint8).reshape(count, 4, 2 * n, 4).astype(np.int16)
+    )  # [board, d, line, byte]
     removed_generic, made_generic = counts[..., 0], counts[..., 1]
     removed_special, made_special = counts[..., 2], counts[..., 3]
     forced = _GAIN[met[:, :, t.diagonal_cells]][:, :, t.forced_line]  # [board, d, kind, line]

@@ -11,6 +11,7 @@ from ninebase.puzzles.nine.greedy import _REFUSED_NARROW, _cancelled, choose, li
 from ninebase.puzzles.nine.scoring import CELL_CODES, SCALE, line_scores
 from ninebase.puzzles.nine.sizes import random_boards
 from ninebase.puzzles.nine.steps import tables
+from ninebase.puzzles.nine.weighing import weighed
 
 
 def choice_over_every_place(n: int, a, b, turn_a, turn_b, pending) -> np.ndarray:
@@ -19,7 +20,9 @@ def choice_over_every_place(n: int, a, b, turn_a, turn_b, pending) -> np.ndarray
     flat_a, flat_b = a.reshape(count, n * n), b.reshape(count, n * n)
     met = (2 * flat_a)[:, None, :] + flat_b[:, t.rotate]
     codes = CELL_CODES[met + t.code_offset]
-    scores = line_scores(t, met, codes, flat_a.sum(axis=1, where=t.generic))
+    square = codes.reshape(count, 4, n, n).astype(np.int64)
+    line_codes = np.concatenate([square.sum(axis=3), square.sum(axis=2)], axis=2).astype(np.uint32)
+    scores = line_scores(t, met, line_codes, flat_a.sum(axis=1, where=t.generic))
     lines = line_tables(n)
     turns = 4 * turn_a + turn_b
     setup = t.place_setup[turns].astype(np.int64)  # [board, place]
@@ -74,7 +77,7 @@ def test_the_choice_is_the_first_least_over_every_place(n: int) -> None:
     a, b = a[has_defects], b[has_defects]
     turn_a, turn_b = rng.integers(0, 4, len(a)), rng.integers(0, 4, len(a))
     pending = rng.random((len(a), n)) < 0.3
-    choice, _, _ = choose(tables(n), a, b, turn_a, turn_b, pending)
+    choice, _ = choose(tables(n), weighed(tables(n), a, b), a, turn_a, turn_b, pending)
     expected = choice_over_every_place(n, a, b, turn_a, turn_b, pending)
     assert len(a) > 300 and not a[-1][generic].any()
     assert (choice == expected).all()
