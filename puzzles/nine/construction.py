@@ -27,7 +27,7 @@ from .scoring import SPECIAL_COST, class_counts, generic_potential
 from .sizes import meets_class_rule, operation_names, unsolvable_reason
 from .steps import chosen_steps, tables, take
 from .weighing import reweigh, weighed
-from .writing import Answers
+from .writing import FEW, Answers
 
 
 class UnsolvableBoard(ValueError):
@@ -91,9 +91,13 @@ def _constructed(a: np.ndarray, b: np.ndarray) -> list[np.ndarray]:
         accounted[boards] += cost
         steps = chosen_steps(t, cells.met, turn_a, turn_b, choice)
         answers.add(boards, steps, turn_a, turn_b)
-        before_a, before_b = a.copy(), b.copy()
-        take(t, a, b, steps)
-        reweigh(t, cells, before_a, before_b, a, b)
+        if count < FEW:  # a board or few: weighing every cell again takes fewer array operations
+            take(t, a, b, steps)
+            cells = weighed(t, a, b)
+        else:
+            before_a, before_b = a.copy(), b.copy()
+            take(t, a, b, steps)
+            reweigh(t, cells, before_a, before_b, a, b)
         # the columns exchanged an odd number of times since the last turn: a column step without turns adds to them
         unturned = (steps.family == 0) & (steps.turn_a == turn_a) & (steps.turn_b == turn_b)
         pending = np.where(unturned[:, None], pending ^ steps.columns, steps.columns)
