@@ -26,7 +26,8 @@ from .greedy import choose
 from .scoring import SPECIAL_COST, class_counts, generic_potential
 from .sizes import meets_class_rule, operation_names, unsolvable_reason
 from .steps import chosen_steps, tables, take
-from .writing import Answers
+from .weighing import reweigh, weighed
+from .writing import FEW, Answers
 
 
 class UnsolvableBoard(ValueError):
@@ -71,6 +72,7 @@ def _constructed(a: np.ndarray, b: np.ndarray) -> list[np.ndarray]:
     answers = Answers(count, n, bound(n))
     accounted = np.zeros(count, dtype=np.int64)
     boards = np.arange(count)
+    cells = weighed(t, a, b)
     while True:
         left = a.any(axis=(1, 2))
         if not left.all():
@@ -82,13 +84,20 @@ def _constructed(a: np.ndarray, b: np.ndarray) -> list[np.ndarray]:
                 turn_b[left],
                 pending[left],
             )
+            cells = cells.kept(left)
         if not len(boards):
             break
-        choice, cost, met = choose(t, a, b, turn_a, turn_b, pending)
+        choice, cost = choose(t, cells, a, turn_a, turn_b, pending)
         accounted[boards] += cost
-        steps = chosen_steps(t, met, turn_a, turn_b, choice)
+        steps = chosen_steps(t, cells.met, turn_a, turn_b, choice)
         answers.add(boards, steps, turn_a, turn_b)
-        take(t, a, b, steps)
+        if count < FEW:  # a board or few: weighing every cell again takes fewer array operations
+            take(t, a, b, steps)
+            cells = weighed(t, a, b)
+        else:
+            before_a, before_b = a.copy(), b.copy()
+            take(t, a, b, steps)
+            reweigh(t, cells, before_a, before_b, a, b)
         # the columns exchanged an odd number of times since the last turn: a column step without turns adds to them
         unturned = (steps.family == 0) & (steps.turn_a == turn_a) & (steps.turn_b == turn_b)
         pending = np.where(unturned[:, None], pending ^ steps.columns, steps.columns)

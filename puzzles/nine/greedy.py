@@ -16,8 +16,9 @@ from functools import cache
 
 import numpy as np
 
-from .scoring import CELL_CODES, SCALE, line_scores
+from .scoring import SCALE, line_scores
 from .steps import FAMILIES, Tables, tables
+from .weighing import Weighed
 
 _NARROW = 64
 """Up to this size scores fit in 16 bits: within +-4,000, setups cut by what they cancel included."""
@@ -43,9 +44,14 @@ class LineTables:
     """place_line[place]: d * family * line of the line the step at that place reads."""
     unturned: np.ndarray
     """unturned[4 * turn_a + turn_b]: the places of the 9n steps without setup turns (see _cancelled)."""
-    unturned_cells: np.ndarray
-    """unturned_cells[4 * turn_a + turn_b, combination]: d * n * n + the home cell seen at each flat place
-    of the row steps without turns (kind 0 with A's or B's middle turn, then kind 1 with A's or B's)."""
+    pending_cells: np.ndarray
+    """pending_cells[4 * turn_a + turn_b, k, combination, r]: d * n * n + the home cell seen at row r,
+    column k of the row steps without turns (kind 0 with A's or B's middle turn, then kind 1 with A's or B's)."""
+    pending_mask: np.ndarray
+    """pending_mask[k, combination, r]: the bytes of a cell code counted when column k is pending (generic
+    removed; special removed but at the forced column of row r, which the step exchanges anyway)."""
+    pending_forced: np.ndarray
+    """pending_forced[combination, r]: the forced column of row r in each combination's view."""
 
 
 @cache
@@ -71,22 +77,23 @@ def line_tables(n: int) -> LineTables:
     row_place = (d * len(FAMILIES) + 1 + 2 * _UNTURNED_KINDS) * 4 + x  # without the other special columns
     unturned = np.concatenate([column_place[:, None], row_place, row_place + 4], axis=1)
     unturned = (unturned[:, :, None] * n + np.arange(n)).reshape(16, -1)
-    return LineTables(bits, setup, head, place_line, unturned, d[:, :, None] * n * n + t.rotate[x])
+    cells = (d[:, :, None] * n * n + t.rotate[x]).reshape(16, len(_UNTURNED_KINDS), n, n).transpose(0, 3, 1, 2)
+    forced = t.forced_columns[_UNTURNED_KINDS]  # [combination, r]
+    mask = np.where(forced == np.arange(n)[:, None, None], 0x000000FF, 0x00FF00FF).astype(np.uint32)
+    return LineTables(bits, setup, head, place_line, unturned, np.ascontiguousarray(cells), mask, forced)
 
 
 def choose(
-    t: Tables, a: np.ndarray, b: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per board: the flat place [d, family, x, line] of the step the greedy takes, the cost it is
-    counted at, and met[board, d, cell] = 2 * A's cell + the cell of B turned by d that it meets.
+    t: Tables, weighed: Weighed, a: np.ndarray, turn_a: np.ndarray, turn_b: np.ndarray, pending: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per board: the flat place [d, family, x, line] of the step the greedy takes and the cost it is
+    counted at (weighed: the boards' cells and lines, see weighing.py; a: A of each board).
 
     pending[board, k]: column k was exchanged last, with no turn since; a step
     exchanging it first without turning cancels that (two operations fewer)."""
     count, n = a.shape[0], t.n
-    flat_a, flat_b = a.reshape(count, n * n), b.reshape(count, n * n)
-    met = (2 * flat_a)[:, None, :] + flat_b[:, t.rotate]
-    codes = CELL_CODES.take(met + t.code_offset)
-    scores = line_scores(t, met, codes, flat_a.sum(axis=1, where=t.generic))
+    generic_defects = a.reshape(count, n * n).sum(axis=1, where=t.generic)
+    scores = line_scores(t, weighed.met, weighed.line_codes, generic_defects)
     score, slack = scores.score, scores.slack
     lines = line_tables(n)
     wide = np.int32 if n <= _NARROW else np.int64
@@ -99,7 +106,7 @@ def choose(
     best = key.min(axis=1)
     # the steps without setup turns, cheaper by what they cancel
     place = lines.unturned.take(turns, axis=0)
-    saved = _cancelled(t, lines.unturned_cells.take(turns, axis=0), codes, pending)
+    saved = _cancelled(lines, turns, weighed.codes, pending)
     at = lines.place_line.take(place) + np.arange(count)[:, None] * score.shape[1]
     setup = t.place_setup.reshape(-1).take(place + (turns * t.place_setup.shape[1])[:, None]) - 2 * saved
     value = score.take(at) + SCALE * setup + (setup > slack.take(at)) * refused
@@ -109,27 +116,26 @@ def choose(
         raise AssertionError("a board with defects left has no step that removes one")
     board, line = np.arange(count), lines.place_line[choice]
     cost = (chosen - score[board, line]) // SCALE + scores.line_cost(board, line)
-    return choice, cost, met
+    return choice, cost
 
 
-def _cancelled(t: Tables, cells: np.ndarray, codes: np.ndarray, pending: np.ndarray) -> np.ndarray:
+def _cancelled(lines: LineTables, turns: np.ndarray, codes: np.ndarray, pending: np.ndarray) -> np.ndarray:
     """The pending exchanges each step without setup turns repeats first (saving two operations
-    each), by its place in LineTables.unturned: an array [board, 9 * n]. cells: unturned_cells per board."""
-    n, count = t.n, len(pending)
-    cells += (np.arange(count) * 4 * n * n)[:, None, None]
-    seen = codes.reshape(-1).take(cells).reshape(count, 4, n, n)  # byte 0: generic removed, byte 2: special
-    repeated = np.einsum("bcrk,bk->bcr", seen, pending.astype(np.uint32))
-    forced = t.forced_columns[_UNTURNED_KINDS]  # [combination, r]
-    pending_forced = pending[:, forced]  # [board, combination, r]
-    repeated_generic = (repeated & 255).astype(np.int16)
-    forced_special = (seen[:, np.arange(4)[:, None], np.arange(n), forced] >> 16 & 1).astype(np.int16)
-    repeated_special = (repeated >> 16 & 255).astype(np.int16) - forced_special * pending_forced
-    saved = np.concatenate(
-        [
-            pending[:, None],
-            repeated_generic + pending_forced,
-            repeated_generic + repeated_special + pending_forced,
-        ],
-        axis=1,
-    )
-    return saved.reshape(count, -1)
+    each), by its place in LineTables.unturned: an array [board, 9 * n]. Only the pending columns
+    are read (about two a board), each in every row of the four combinations' views."""
+    count, n = pending.shape
+    board, column = np.nonzero(pending)
+    cells = lines.pending_cells[turns[board], column]  # [pair, combination, r]
+    cells += (board * 4 * n * n)[:, None, None]
+    seen = codes.reshape(-1).take(cells) & lines.pending_mask[column]  # byte 0: generic removed, byte 2: special
+    repeated = np.zeros((count, len(_UNTURNED_KINDS) * n), dtype=np.uint32)
+    columns = pending.sum(axis=1)
+    has = np.flatnonzero(columns)
+    if len(has):
+        starts = np.cumsum(columns) - columns
+        repeated[has] = np.add.reduceat(seen.reshape(len(board), -1), starts[has], axis=0)
+    pending_forced = pending[:, lines.pending_forced].reshape(count, -1)  # [board, combination * r]
+    repeated_generic = (repeated & 255).astype(np.int16) + pending_forced
+    repeated_special = (repeated >> 16).astype(np.int16)
+    saved = np.concatenate([pending, repeated_generic, repeated_generic + repeated_special], axis=1)
+    return saved

@@ -13,7 +13,7 @@ from functools import cache
 
 import numpy as np
 
-from .steps import FAMILIES, Tables
+from .steps import FAMILIES, Tables, tables
 
 GENERIC_COST = 8
 """A generic defect can always be removed by a step of at most 8 operations."""
@@ -30,8 +30,6 @@ _NO_SLACK = np.int16(-10_000)
 _ROW_COST = 5
 """A row step's cost but its setup and the 2 per column it exchanges beyond the forced one."""
 
-_GAIN = np.array([0, -1, 1, 0], dtype=np.int16)
-"""By 2 * (cell of A) + (cell of B it meets): +1 a defect removed by exchanging them, -1 one made."""
 CELL_CODES = np.array([0, 1 << 8, 1, 0, 0, 1 << 24, 1 << 16, 0], dtype=np.uint32)
 """By 2 * (cell of A) + (cell of B it meets) + (4 if special): a generic defect removed counts in byte 0,
 one made in byte 1, a special defect removed in byte 2, one made in byte 3 (so n must stay below 256)."""
@@ -87,18 +85,24 @@ class LineScores:
         return np.where(family == 0, 1, row)
 
 
-def line_scores(t: Tables, met: np.ndarray, codes: np.ndarray, generic_defects: np.ndarray) -> LineScores:
-    """Every line's score and slack per family (see LineScores); codes = CELL_CODES at met, per cell."""
+@cache
+def _forced_cells(n: int) -> np.ndarray:
+    """The diagonal cell at the forced place of a row step of each kind reading each line, flat."""
+    t = tables(n)
+    return t.diagonal_cells[t.forced_line].ravel()
+
+
+def line_scores(t: Tables, met: np.ndarray, line_codes: np.ndarray, generic_defects: np.ndarray) -> LineScores:
+    """Every line's score and slack per family (see LineScores); line_codes: CELL_CODES at met summed
+    along every line, [board, d, line] (four counts in the bytes of each, see weighing.py)."""
     count, n = met.shape[0], t.n
-    # four counts in the bytes of each cell's code, summed along every line at once
-    codes = codes.reshape(count, 4, n, n)
-    line_codes = np.empty((count, 4, 2 * n), dtype="<u4")
-    np.einsum("bdij->bdi", codes, out=line_codes[:, :, :n])
-    np.einsum("bdij->bdj", codes, out=line_codes[:, :, n:])
-    counts = line_codes.view(np.uint8).reshape(count, 4, 2 * n, 4).astype(np.int16)  # [board, d, line, byte]
-    removed_generic, made_generic = counts[..., 0], counts[..., 1]
-    removed_special, made_special = counts[..., 2], counts[..., 3]
-    forced = _GAIN[met[:, :, t.diagonal_cells]][:, :, t.forced_line]  # [board, d, kind, line]
+    in_bytes = line_codes.astype("<u4", copy=False).view(np.uint8).reshape(count, 4, 2 * n, 4)
+    counts = np.empty((4, count, 4, 2 * n), dtype=np.int16)  # [byte, board, d, line], each count contiguous
+    np.copyto(counts, np.moveaxis(in_bytes, 3, 0))
+    removed_generic, made_generic, removed_special, made_special = counts
+    forced_cells = _forced_cells(n)
+    seen = met.take(forced_cells, axis=2).reshape(count, 4, 2, 2 * n)  # [board, d, kind, line]
+    forced = (seen >> 1).astype(np.int16) - (seen & 1)  # the gain: +1 at met 2 (a 1 of A meets a 0 of B), -1 at 1
     other = removed_special[:, :, None] - (forced > 0)  # the special columns that gain, but the forced one
     column_generic, column_special = removed_generic - made_generic, removed_special - made_special
     removed = removed_generic[:, :, None]
@@ -120,6 +124,20 @@ def line_scores(t: Tables, met: np.ndarray, codes: np.ndarray, generic_defects: 
     return LineScores(score.reshape(count, -1), slack.reshape(count, -1), removed_generic, other)
 
 
+@cache
+def _drops(n: int) -> np.ndarray:
+    """_drops(n)[defects, n + removed]: what phase 1 counts the potential to drop by when a step removes
+    `removed` generic defects (makes them, if negative) of `defects`: GENERIC_COST each where Phi is
+    linear (up to half of the 4G), else Phi[defects] - Phi[defects - removed] (flat, as int16)."""
+    potential = generic_potential(n)
+    defects, removed = np.arange(len(potential))[:, None], np.arange(-n, n + 1)
+    left = np.clip(
+        defects - removed, 0, len(potential) - 1
+    )  # never above 4G: a step makes no more than there is room for
+    steep = defects > (len(potential) - 1) // 2
+    return np.where(steep, potential[defects] - potential[left], GENERIC_COST * removed).astype(np.int16).ravel()
+
+
 def _second_phase_slack(
     column_generic: np.ndarray, column_special: np.ndarray, removed: np.ndarray, forced: np.ndarray, other: np.ndarray
 ) -> np.ndarray:
@@ -139,15 +157,8 @@ def _first_phase_slack(
     column_generic: np.ndarray, removed: np.ndarray, other: np.ndarray, generic_defects: np.ndarray, n: int
 ) -> np.ndarray:
     """Phase 1: what the potential drops by, if the step removes a generic defect, less its cost."""
-    potential = generic_potential(n)
-    column_drop, row_drop = GENERIC_COST * column_generic, GENERIC_COST * removed
-    steep = np.flatnonzero(generic_defects > (len(potential) - 1) // 2)  # where the potential drops by more
-    if len(steep):
-        defects = generic_defects[steep, None, None]
-        column_drop[steep] = potential[defects] - potential[np.clip(defects - column_generic[steep], 0, None)]
-        row_drop[steep] = (
-            potential[defects[..., None]] - potential[np.clip(defects[..., None] - removed[steep], 0, None)]
-        )
+    at = (generic_defects * (2 * n + 1) + n)[:, None, None]
+    column_drop, row_drop = _drops(n).take(at + column_generic), _drops(n).take(at[..., None] + removed)
     count, lines = column_generic.shape[0], column_generic.shape[2]
     slack = np.empty((count, 4, len(FAMILIES), lines), dtype=np.int16)
     slack[:, :, 0] = column_drop - 1 + _NO_SLACK * (column_generic < 1)
