@@ -242,6 +242,10 @@ def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, An
     return b"".join(encoded)
 
 
+Recorded = tuple[int, int, tuple[int, str] | None]
+"""What a tally recorded: lines, bad lines, and the first bad line's number and message."""
+
+
 class Tally:
     """The lines a bulk answer (`distances`, `counts`) could not read, over
     all chunks (which may be answered at once)."""
@@ -258,6 +262,23 @@ class Tally:
             self.lines += lines
             self.count += len(errors)
             self.first = min([*errors.items(), *([self.first] if self.first else [])], default=None)
+
+    def taken(self) -> Recorded:
+        """What was recorded since the last call (lines, bad lines, the first
+        of them), and a fresh start: how a worker process hands it on."""
+        with self._lock:
+            recorded = (self.lines, self.count, self.first)
+            self.count = self.lines = 0
+            self.first = None
+        return recorded
+
+    def add(self, recorded: Recorded) -> None:
+        """Record what another tally took (`taken`)."""
+        lines, count, first = recorded
+        with self._lock:
+            self.lines += lines
+            self.count += count
+            self.first = min([*([first] if first else []), *([self.first] if self.first else [])], default=None)
 
     def summary(self) -> str:
         first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""

@@ -18,14 +18,20 @@ import select
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import BinaryIO
 
 import numpy as np
 
 from ninebase.puzzles.batch import Lines
 
+from . import processes
+from .bulk import Tally
+
 CHUNK_LINES = 65_536
+JOB_LINES = 1_000
+"""The lines of a chunk when several jobs answer (smaller, so that a file's worth is shared out evenly)."""
 CHUNK_SECONDS = 0.2
 READ_SIZE = 1 << 20
 
@@ -85,15 +91,32 @@ def chunks(
         pending, first, offset, since = pending[cut:], first + len(chunk), offset + cut, time.monotonic()
 
 
-def answered(chunks: Iterable[Lines], answer: Callable[[Lines], bytes]) -> Iterator[bytes]:
+def answered(
+    chunks: Iterable[Lines], answer: Callable[[Lines], bytes], jobs: int = 1, tally: Tally | None = None
+) -> Iterator[bytes]:
     """Each chunk's answer, in order, as soon as it is ready: a thread reads
-    ahead (at most two chunks) while another answers and the caller writes,
-    so reading, answering and writing overlap and an answer never waits for
-    input. (A second answering thread measured slower: writing the JSON lines
-    is Python work, under one lock.)"""
-    ready: queue.Queue[Future[bytes] | BaseException | None] = queue.Queue()
-    room, stopped = threading.Semaphore(2), threading.Event()
-    pool = ThreadPoolExecutor(max_workers=1)
+    ahead while the chunks are answered and the caller writes, so reading,
+    answering and writing overlap and an answer never waits for input.
+
+    One job answers in a thread, a chunk ahead. (A second answering thread
+    measured slower: writing the JSON lines is Python work, under one lock.)
+    More jobs answer in as many worker processes, forked before any thread
+    starts, a chunk ahead each; what `answer` records in `tally` there is
+    handed back with each answer and recorded here."""
+    if jobs == 1:
+        pool = ThreadPoolExecutor(max_workers=1)
+        stop = partial(pool.shutdown, wait=False, cancel_futures=True)
+        return _in_order(chunks, lambda chunk: pool.submit(answer, chunk).result, 2, stop)
+    submit, stop = processes.answering(answer, jobs, tally)
+    return _in_order(chunks, submit, jobs + 1, stop)
+
+
+def _in_order(
+    chunks: Iterable[Lines], submit: Callable[[Lines], Callable[[], bytes]], ahead: int, stop: Callable[..., None]
+) -> Iterator[bytes]:
+    """The answers of `submit` in order, at most `ahead` chunks submitted and not yet handed on; `stop` at the end."""
+    ready: queue.Queue[Callable[[], bytes] | BaseException | None] = queue.Queue()
+    room, stopped = threading.Semaphore(ahead), threading.Event()
 
     def read() -> None:
         try:
@@ -101,7 +124,7 @@ def answered(chunks: Iterable[Lines], answer: Callable[[Lines], bytes]) -> Itera
                 while not room.acquire(timeout=0.1):
                     if stopped.is_set():
                         return
-                ready.put(pool.submit(answer, chunk))
+                ready.put(submit(chunk))
         except BaseException as error:  # handed to the caller's thread, which reports it
             ready.put(error)
         ready.put(None)
@@ -111,11 +134,11 @@ def answered(chunks: Iterable[Lines], answer: Callable[[Lines], bytes]) -> Itera
         while (item := ready.get()) is not None:
             if isinstance(item, BaseException):
                 raise item
-            yield item.result()
+            yield item()
             room.release()
     finally:
         stopped.set()
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop()
 
 
 def write_all(pieces: Iterable[bytes], out: BinaryIO) -> None:

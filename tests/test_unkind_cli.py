@@ -53,6 +53,15 @@ NUMERIC = {
         {"-1": "hours", HUGE: "hours"},
     ),
 }
+JOBS_OUT = {"-1": "--jobs", "0": "--jobs", "65": "--jobs", HUGE: "--jobs"}
+NUMERIC.update(
+    {
+        ("solve", "--jobs"): (["solve", "eight", "--batch"], JOBS_OUT),
+        ("probe", "--jobs"): (["probe", "eight", "--batch"], JOBS_OUT),
+        ("distances", "--jobs"): (["distances", "eight"], JOBS_OUT),
+        ("counts", "--jobs"): (["counts", "eight"], JOBS_OUT),
+    }
+)
 SIZED = [  # every command that names a puzzle takes nine's --size, a whole number from 2 to 64
     *(f"{command} nine 1000 1101" for command in ("solve", "probe", "solutions")),
     *(f"{command} nine" for command in ("judge", "distances", "counts", "stats", "verify")),

@@ -25,6 +25,7 @@ from .common import (
     decode,
     echo,
     fail,
+    jobs_option,
     open_for,
     puzzle_argument,
     reported_errors,
@@ -52,17 +53,31 @@ def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
         raise InputError(f"state {shown(text)}: {error}") from None
 
 
-def answer_stdin(tables: Tables, puzzle: Puzzle, answer: Callable[[Lines], bytes]) -> None:
+def answer_stdin(
+    tables: Tables, puzzle: Puzzle, answer: Callable[[Lines], bytes], jobs: int = 1, tally: Tally | None = None
+) -> None:
     """Answer stdin chunk by chunk (lookup/stream.py), each answer written as
-    soon as it is ready; in order, one answer per line. The puzzle's table is
-    opened first, so a missing or damaged one is refused before any input is
-    read (even when none comes: a mistyped --tables is never an empty answer)."""
+    soon as it is ready; in order, one answer per line, in `jobs` processes
+    (`answer` records bad lines in `tally`). The puzzle's table is opened
+    first, so a missing or damaged one is refused before any input is read
+    (even when none comes: a mistyped --tables is never an empty answer);
+    for several jobs it is read whole first, so each process has it."""
     from ninebase.lookup import stream  # only batches stream (a one-state query does not load it)
 
     tables.table(puzzle)
+    if jobs > 1:
+        tables.load([puzzle])
     source = standard_input()
     sys.stdout.flush()
-    stream.write_all(stream.answered(stream.chunks(source), answer), sys.stdout.buffer)
+    lines = stream.JOB_LINES if jobs > 1 else stream.CHUNK_LINES
+    stream.write_all(stream.answered(stream.chunks(source, lines), answer, jobs, tally), sys.stdout.buffer)
+
+
+def batch_jobs(jobs: int, batch: bool) -> int:
+    """--jobs, which answers --batch in parallel: refused without it."""
+    if jobs > 1 and not batch:
+        raise InputError(f"--jobs {jobs} answers the lines of --batch in parallel; give --batch too, or no --jobs")
+    return jobs
 
 
 def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
@@ -86,6 +101,7 @@ def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> d
 @click.option(
     "--seed", type=SEED, default=0, show_default=True, help="With --random: same seed, same solution, on any machine."
 )
+@jobs_option
 @tables_option
 def solve(
     puzzle: Puzzle,
@@ -95,6 +111,7 @@ def solve(
     steps: bool | None,
     at_random: bool,
     seed: int,
+    jobs: int,
     tables_dir: Path | None,
     **variant: Any,
 ) -> None:
@@ -107,13 +124,14 @@ def solve(
         if not at_random and click.get_current_context().get_parameter_source("seed") is not ParameterSource.DEFAULT:
             raise InputError("--seed fixes the draw of --random; give --random too, or no --seed")
         puzzle = rule_choice(puzzle, variant)
-        board = one_state(puzzle, state, batch)
+        board, jobs = one_state(puzzle, state, batch), batch_jobs(jobs, batch)
         with open_for(tables_dir) as tables:
             if board is None:
                 if at_random:
-                    answer_stdin(tables, puzzle, partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps)))
+                    answer = partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps))
                 else:
-                    answer_stdin(tables, puzzle, partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle))
+                    answer = partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle)
+                answer_stdin(tables, puzzle, answer, jobs)
                 return
             compact = puzzle.compact(board)
             solution = tables.random_solution(puzzle, compact, seed) if at_random else tables.solve(puzzle, compact)
@@ -134,9 +152,16 @@ def solve(
 @click.argument("state", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the probe object as JSON on one line.")
 @click.option("--batch", is_flag=True, help="Probe one compact instance per stdin line, as JSON Lines.")
+@jobs_option
 @tables_option
 def probe_command(
-    puzzle: Puzzle, state: tuple[str, ...], as_json: bool, batch: bool, tables_dir: Path | None, **variant: Any
+    puzzle: Puzzle,
+    state: tuple[str, ...],
+    as_json: bool,
+    batch: bool,
+    jobs: int,
+    tables_dir: Path | None,
+    **variant: Any,
 ) -> None:
     """Every legal move with the exact distance after it, best first:
     `ninebase probe eight 123069478`. The cube, whose compact form is a
@@ -145,10 +170,10 @@ def probe_command(
     distance is the construction's, not proven the fewest."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
-        board = one_state(puzzle, state, batch)
+        board, jobs = one_state(puzzle, state, batch), batch_jobs(jobs, batch)
         with open_for(tables_dir) as tables:
             if board is None:
-                answer_stdin(tables, puzzle, partial(tables.probe_chunk, puzzle))
+                answer_stdin(tables, puzzle, partial(tables.probe_chunk, puzzle), jobs)
                 return
             probed = tables.probe(puzzle, puzzle.compact(board))
             if as_json:
@@ -199,15 +224,16 @@ def judge(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     short_help="Distances only: one integer per stdin line, -1 unsolvable.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
 )
 @puzzle_argument
+@jobs_option
 @tables_option
-def distances(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
+def distances(puzzle: Puzzle, jobs: int, tables_dir: Path | None, **variant: Any) -> None:
     """Read one compact state per stdin line; print its distance, one line
     per input line in order (-1: unsolvable). A line that cannot be read gets
     `error: line N: why` in its place; then the exit status is 2."""
     tally = Tally()
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
-        answer_stdin(tables, puzzle, partial(tables.distances_chunk, puzzle, tally=tally))
+        answer_stdin(tables, puzzle, partial(tables.distances_chunk, puzzle, tally=tally), jobs, tally)
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
 

@@ -22,6 +22,7 @@ from .common import (
     EXIT_STATUS_HELP,
     echo,
     fail,
+    jobs_option,
     open_for,
     puzzle_argument,
     reported_errors,
@@ -81,8 +82,9 @@ def solutions(
     short_help="Counts only: optimal solutions per stdin line, 0 unsolvable.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
 )
 @puzzle_argument
+@jobs_option
 @tables_option
-def counts(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
+def counts(puzzle: Puzzle, jobs: int, tables_dir: Path | None, **variant: Any) -> None:
     """Read one compact state per stdin line; print how many optimal
     solutions it has, one line per input line in order (0: unsolvable). A
     line that cannot be read gets `error: line N: why` in its place; then the
@@ -91,6 +93,6 @@ def counts(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
         tables.counts(puzzle, [])  # a puzzle that counts nothing is refused now, not at the first line
-        answer_stdin(tables, puzzle, partial(tables.counts_chunk, puzzle, tally=tally))
+        answer_stdin(tables, puzzle, partial(tables.counts_chunk, puzzle, tally=tally), jobs, tally)
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
