@@ -5,7 +5,8 @@
 1. One construction through the API (`Tables.solve`, the answer object included): 9x9 (target
    under 5 ms) and 30x30 (under 100 ms), median and largest over random boards.
 2. 9x9 in bulk through the installed command, fresh processes: `solve nine --size 9 --batch`
-   and `distances nine --size 9` on random boards (target 10,000 states/s).
+   and `distances nine --size 9` on random boards, with one job and with `--jobs 2` (target
+   10,000 states/s).
 3. The 4x4 table: `ninebase build --only nine --size 4` in a fresh process (targets under 2
    minutes and 4 GiB), its file, and `ninebase verify nine --size 4`.
 4. Queries at sizes 2, 3 and 4 from their tables, as benchmarks/run.py measures the other
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -83,14 +85,18 @@ def timed(command: list[str], stdin: bytes = b"") -> dict[str, float]:
 
 
 def bulk(count: int) -> None:
-    print(f"2. 9x9 in bulk through the installed command ({count:,} random boards, fresh processes)")
+    print(
+        f"2. 9x9 in bulk through the installed command ({count:,} random boards, fresh processes, "
+        f"{os.cpu_count()} cores; --jobs 2: two worker processes)"
+    )
     text = "".join(f"{state}\n" for state in boards(9, count, 99)).encode()
     for command in (["solve", "nine", "--size", "9", "--batch"], ["distances", "nine", "--size", "9"]):
-        result = timed([NINEBASE, *command], text)
-        print(
-            f"  ninebase {' '.join(command)}: {result['seconds']:.2f} s, {count / result['seconds']:,.0f} states/s "
-            f"(target 10,000/s), peak {result['peak_mib']:.0f} MiB"
-        )
+        for jobs in (1, 2):
+            result = timed([NINEBASE, *command, "--jobs", str(jobs)], text)
+            print(
+                f"  ninebase {' '.join(command)} --jobs {jobs}: {result['seconds']:.2f} s, "
+                f"{count / result['seconds']:,.0f} states/s (target 10,000/s), peak {result['peak_mib']:.0f} MiB"
+            )
 
 
 def four_by_four(directory: str) -> None:
