@@ -19,8 +19,8 @@ from typing import Protocol
 import numpy as np
 
 from ninebase import puzzles
+from ninebase.lookup.directory import table_name
 from ninebase.lookup.tablefile import TableError, TableFile, table_path
-from ninebase.lookup.tables import table_name
 from ninebase.puzzles import SINGLE_SEARCH, Puzzle
 
 from .engine import breadth_first

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 
 from ninebase import puzzles
+from ninebase.lookup.directory import table_name
 from ninebase.lookup.tablefile import TableError, TableFile, flat_message, table_path
-from ninebase.lookup.tables import table_name
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
 

@@ -19,17 +19,10 @@ from ninebase.puzzles import InputError, Probe, Solution
 
 from .bulk import Tally
 from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
+from .directory import ENVIRONMENT_VARIABLE, check_directory, default_tables_dir, resolve_tables_dir
 from .sample import UNSOLVABLE
 from .tablefile import MissingTableError, TableError
-from .tables import (
-    ENVIRONMENT_VARIABLE,
-    MAX_SEED,
-    Tables,
-    check_directory,
-    default_tables_dir,
-    open_tables,
-    resolve_tables_dir,
-)
+from .tables import MAX_SEED, Tables, open_tables
 
 
 def puzzle_names() -> tuple[str, ...]:

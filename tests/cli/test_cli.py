@@ -119,7 +119,7 @@ def test_a_table_missing_from_the_default_directory_is_built_saying_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("NINEBASE_TABLES", raising=False)
-    monkeypatch.setattr("ninebase.lookup.tables.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("ninebase.lookup.directory.default_tables_dir", lambda: tmp_path)
     monkeypatch.setattr("ninebase.lookup.cli.common.default_tables_dir", lambda: tmp_path)
     result = CliRunner().invoke(main, ["solve", "clocks", "9", "9", "12", "6", "6", "6", "6", "3", "6", "--json"])
     assert result.exit_code == 0, result.output

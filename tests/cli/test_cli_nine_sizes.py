@@ -112,7 +112,7 @@ def test_a_missing_nine_table_is_built_when_first_needed_in_the_default_director
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("NINEBASE_TABLES", raising=False)
-    monkeypatch.setattr("ninebase.lookup.tables.default_tables_dir", lambda: tmp_path)
+    monkeypatch.setattr("ninebase.lookup.directory.default_tables_dir", lambda: tmp_path)
     monkeypatch.setattr("ninebase.lookup.cli.common.default_tables_dir", lambda: tmp_path)
     result = CliRunner().invoke(main, ["solve", "nine", "--size", "2", "1000", "1101", "--json"])
     assert result.exit_code == 0, result.output

@@ -25,7 +25,7 @@ from markup import parse_html
 from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
-from ninebase.lookup.tables import PuzzleTable
+from ninebase.lookup.directory import PuzzleTable
 from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Solution
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
