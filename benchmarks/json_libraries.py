@@ -1,6 +1,6 @@
 """JSON Lines of solve objects: the standard library's json against orjson
 and msgspec, side by side, and the way `solve --batch` writes them (no
-Python object per answer, lookup/bulk.py).
+Python object per answer, lookup/encoding.py).
 
     python benchmarks/json_libraries.py [--puzzle eight] [--lines 65536] [--tables DIR]
 
@@ -22,7 +22,7 @@ import msgspec
 import numpy as np
 
 from ninebase import lookup, puzzles
-from ninebase.lookup import bulk
+from ninebase.lookup import bulk, encoding
 from ninebase.puzzles.batch import Lines
 
 
@@ -82,9 +82,9 @@ def main() -> None:
             assert [json.loads(line) for line in text.splitlines()] == answers, name
             row(name, args.lines / seconds, f"{len(text) / seconds / 2**20:,.0f} MiB/s")
             fastest = max(fastest, args.lines / seconds)
-        seconds, _ = best_seconds(lambda: b"".join(bulk.json_lines(rules, rows.cells, solved)))
+        seconds, _ = best_seconds(lambda: b"".join(encoding.json_lines(rules, rows.cells, solved)))
         row("ninebase, from the answer columns", args.lines / seconds, "(no dict per answer: what solve --batch does)")
-        texts, values = bulk.row_texts(rows.cells), bulk.move_values(rules)
+        texts, values = bulk.row_texts(rows.cells), encoding.move_values(rules)
         seconds, _ = best_seconds(lambda: solved.dicts(rules.name, texts, values))
         row("(the dicts above, from the same columns)", args.lines / seconds, "(each library needs them first)")
         row("dicts, then the fastest library", 1 / (seconds / args.lines + 1 / fastest))

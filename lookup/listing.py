@@ -18,6 +18,7 @@ from ninebase.puzzles.answers import Replay
 from ninebase.puzzles.storage import TableReader
 
 from . import bulk
+from .encoding import move_values
 
 GOAL_LINE = b"(no moves: a goal)\n"
 """What `ninebase solutions` prints for the one solution of a goal, which has no moves."""
@@ -70,7 +71,7 @@ class Listing:
 
     def text(self) -> Iterator[bytes]:
         """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
-        names, even = move_texts([self.rules.move_label(value) for value in bulk.move_values(self.rules)])
+        names, even = move_texts([self.rules.move_label(value) for value in move_values(self.rules)])
         for chunk in self.chunks:
             if not chunk.shape[1]:
                 yield GOAL_LINE * len(chunk)
@@ -87,7 +88,7 @@ class Listing:
         solutions share are encoded once, each move's value once."""
         head, middle = json_template(self.first, self.count, encode)
         separator = encode([0, 0])[2:-2]
-        texts = [separator + encode(value) for value in bulk.move_values(self.rules)]
+        texts = [separator + encode(value) for value in move_values(self.rules)]
         names, even = move_texts(texts, encoded=True)
         line = head.replace(b"%", b"%%") + b"[%s]" + middle.replace(b"%", b"%%") + b'"%d"}\n'
         number, skip = 0, len(separator)
@@ -107,7 +108,7 @@ class Listing:
 
     def json_line(self, moves: list[int], extra: dict[str, Any], number: int, encode: Callable[[Any], bytes]) -> bytes:
         """One listed solution's JSON line, written whole."""
-        values, first = bulk.move_values(self.rules), self.first
+        values, first = move_values(self.rules), self.first
         shown = [values[move] for move in moves]
         answer = Solution(first.puzzle, first.state, first.distance, shown, [], extra, self.count).to_dict()
         return encode({**answer, "number": str(number)}) + b"\n"
@@ -117,7 +118,7 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
     """The solution that plays `moves` (indices), in that order, from the
     first board of the puzzle's own solution `first` (whose further fields it
     keeps): one of `count`. Its boards are played only when asked for."""
-    values, start = bulk.move_values(rules), first.boards[0]
+    values, start = move_values(rules), first.boards[0]
     shown = [values[move] for move in moves]
     own = rules.counting.own_extra(start, np.array([moves], dtype=np.int64).reshape(1, len(moves)))
     return Solution(
@@ -139,7 +140,7 @@ def apply_value(apply: Callable[[Any, int], Any], index_of: dict[Any, int], boar
 def value_array(rules: Puzzle) -> np.ndarray:
     """Each move's JSON value by index: as ints or strings where all are
     (`tolist` of a chunk's values is quickest from those), else as objects (a value may be a list)."""
-    values = bulk.move_values(rules)
+    values = move_values(rules)
     kinds = set(map(type, values))
     if kinds == {int} or kinds == {str}:
         return np.array(values)
