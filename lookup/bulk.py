@@ -249,10 +249,7 @@ class Tally:
 
     def record(self, lines: int, errors: dict[int, str]) -> None:
         """`lines` more lines read, and the messages of the bad ones by line number."""
-        with self._lock:
-            self.lines += lines
-            self.count += len(errors)
-            self.first = min([*errors.items(), *([self.first] if self.first else [])], default=None)
+        self._added(lines, len(errors), list(errors.items()))
 
     def taken(self) -> Recorded:
         """What was recorded since the last call (lines, bad lines, the first
@@ -266,10 +263,14 @@ class Tally:
     def add(self, recorded: Recorded) -> None:
         """Record what another tally took (`taken`)."""
         lines, count, first = recorded
+        self._added(lines, count, [first] if first else [])
+
+    def _added(self, lines: int, count: int, bad: list[tuple[int, str]]) -> None:
+        """`lines` more lines, `count` of them bad, among them `bad` (line number, message), the first kept."""
         with self._lock:
             self.lines += lines
             self.count += count
-            self.first = min([*([first] if first else []), *([self.first] if self.first else [])], default=None)
+            self.first = min([*bad, *([self.first] if self.first else [])], default=None)
 
     def summary(self) -> str:
         first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""

@@ -54,17 +54,20 @@ def _worker_started() -> None:
     """A worker leaves Ctrl-C to the command, which stops it; ends with the
     command however it ends (killed too); and keeps the memory it frees."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _end_with_parent()
-    _keep_freed_memory()
+    try:
+        libc = ctypes.CDLL(None)  # the C library the process runs on
+    except OSError:
+        return
+    _end_with_parent(libc)
+    _keep_freed_memory(libc)
 
 
-def _end_with_parent() -> None:
+def _end_with_parent(libc: ctypes.CDLL) -> None:
     """Linux kills the worker when the command ends (PR_SET_PDEATHSIG): a
     command killed by SIGTERM left its workers waiting for work forever. The
     command may have ended before this runs: then the worker ends now."""
-    try:
-        prctl = ctypes.CDLL(None).prctl
-    except (OSError, AttributeError):
+    prctl = getattr(libc, "prctl", None)
+    if prctl is None:
         return
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != _PARENT:
@@ -81,16 +84,15 @@ KEPT_FREED = 32 << 20
 """Bytes freed that glibc keeps for reuse in a worker (32 MiB: the most it maps afresh above)."""
 
 
-def _keep_freed_memory() -> None:
+def _keep_freed_memory(libc: ctypes.CDLL) -> None:
     """glibc gives memory the main thread frees back to the system at once
     and maps every large array afresh, so a worker (which answers in its main
     thread, where one job answers in a thread of its own) faulted in 450,000
     pages for 20,000 9x9 boards and spent a third of its time in the kernel;
     keeping freed memory for reuse: 28,000 faults, 1.9 s -> 1.45 s. A C
     library without `mallopt` is left as it is."""
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
+    mallopt = getattr(libc, "mallopt", None)
+    if mallopt is None:
         return
     mallopt(M_TRIM_THRESHOLD, 8 * KEPT_FREED)
     mallopt(M_MMAP_THRESHOLD, KEPT_FREED)

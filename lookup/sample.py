@@ -22,9 +22,9 @@ def sample(
     moves are exactly `distance` (None: the largest there is; UNSOLVABLE:
     instances that cannot be solved), with `unique` only those with exactly
     one optimal answer, and how many such instances exist."""
-    if distance == UNSOLVABLE and unique:
-        raise InputError("distance -1 asks for unsolvable instances, which have no optimal answer to be unique")
     if distance == UNSOLVABLE:
+        if unique:
+            raise InputError("distance -1 asks for unsolvable instances, which have no optimal answer to be unique")
         drawn = puzzle.storage.unsolvable_sample(table, count, seed)
         if drawn is not None:
             return drawn
