@@ -4,6 +4,7 @@ only when it is run or listed, see `LAZY_COMMANDS`)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,50 +34,39 @@ class Seconds(click.FloatRange):
         return seconds
 
 
+def whole_range(name: str) -> click.IntRange:
+    """The whole numbers a setting takes (`settings.bounds`)."""
+    return click.IntRange(*map(int, bounds(name)))
+
+
+def setting_option(name: str, kind: Any, help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`--name` for one `Settings` field: its default the service's own, shown in --help."""
+    return click.option(
+        f"--{name.replace('_', '-')}", type=kind, default=getattr(DEFAULTS, name), show_default=True, help=help
+    )
+
+
 @click.command(short_help="Serve the tables over HTTP (JSON API, explorer page).", epilog=SERVE_EXIT_HELP)
 @tables_option
-@click.option(
-    "--host", default=DEFAULTS.host, show_default=True, help="Address to listen on (loopback unless you say so)."
+@setting_option("host", str, "Address to listen on (loopback unless you say so).")
+@setting_option("port", whole_range("port"), "Port to listen on.")
+@setting_option(
+    "workers",
+    whole_range("workers"),
+    "Worker processes, each with the tables in memory; more than the machine has cores only adds memory.",
 )
-@click.option(
-    "--port", type=click.IntRange(*map(int, bounds("port"))), default=DEFAULTS.port, show_default=True,
-    help="Port to listen on.",
-)  # fmt: skip
-@click.option(
-    "--workers",
-    type=click.IntRange(*map(int, bounds("workers"))),
-    default=DEFAULTS.workers,
-    show_default=True,
-    help="Worker processes, each with the tables in memory; more than the machine has cores only adds memory.",
+@setting_option("cache", click.IntRange(min=0), "Probe answers kept per worker (0: none).")
+@setting_option(
+    "header_timeout",
+    Seconds(*bounds("header_timeout")),
+    "Seconds a client has to send a request's headers; also how long an idle connection is kept.",
 )
-@click.option(
-    "--cache",
-    type=click.IntRange(min=0),
-    default=DEFAULTS.cache,
-    show_default=True,
-    help="Probe answers kept per worker (0: none).",
+@setting_option(
+    "max_connections",
+    click.IntRange(min=1),
+    "Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
 )
-@click.option(
-    "--header-timeout",
-    type=Seconds(*bounds("header_timeout")),
-    default=DEFAULTS.header_timeout,
-    show_default=True,
-    help="Seconds a client has to send a request's headers; also how long an idle connection is kept.",
-)
-@click.option(
-    "--max-connections",
-    type=click.IntRange(min=1),
-    default=DEFAULTS.max_connections,
-    show_default=True,
-    help="Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
-)
-@click.option(
-    "--grace",
-    type=click.IntRange(*map(int, bounds("grace"))),
-    default=DEFAULTS.grace,
-    show_default=True,
-    help="Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.",
-)
+@setting_option("grace", whole_range("grace"), "Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.")
 def serve(
     tables_dir: Path | None,
     host: str,
