@@ -35,11 +35,11 @@ def _move_texts(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
     whether all texts are equally long (then a row of them has its zero
     bytes at the end only)."""
     values = [b"," + json_encode()(value) for value in move_values(puzzle)]
-    texts = _rows(values + [b""] * (256 - len(values)))
+    texts = byte_rows(values + [b""] * (256 - len(values)))
     return texts.view(f"V{texts.shape[1]}").ravel(), len(set(map(len, values))) == 1
 
 
-def _rows(texts: list[bytes]) -> np.ndarray:
+def byte_rows(texts: list[bytes]) -> np.ndarray:
     """Byte strings as the rows of a zero-padded uint8 array."""
     array = np.array(texts, dtype=bytes)
     return array.view(np.uint8).reshape(len(texts), array.itemsize)

@@ -18,7 +18,7 @@ from ninebase.puzzles.answers import Replay
 from ninebase.puzzles.storage import TableReader
 
 from . import bulk
-from .encoding import move_values
+from .encoding import byte_rows, move_values
 
 GOAL_LINE = b"(no moves: a goal)\n"
 """What `ninebase solutions` prints for the one solution of a goal, which has no moves."""
@@ -155,8 +155,7 @@ def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[n
     `encoded` texts bring their own) as a zero-padded uint8 row; and whether
     all are equally long (no padding to take out)."""
     written = texts if encoded else [b" " + text.encode() for text in texts]
-    array = np.array(written, dtype=bytes)
-    return array.view(np.uint8).reshape(len(written), array.itemsize), len(set(map(len, written))) == 1
+    return byte_rows(written), len(set(map(len, written))) == 1
 
 
 def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -> tuple[bytes, bytes]:
