@@ -15,14 +15,11 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ninebase import puzzles
-from ninebase.lookup import MissingTableError, Tables
+from ninebase.lookup import MissingTableError, Tables, build_command
 from ninebase.puzzles import Puzzle
 
-from .errors import ApiError
+from .errors import SERVER_TABLES, ApiError
 from .rules import Rules
-
-SERVER_TABLES = "<the server's tables directory>"
-"""Where an answer says a table is to be built: it never names a path on the server."""
 
 
 def ninebase_version() -> str:
@@ -61,15 +58,15 @@ class Served:
     def notes(self, directory: Path) -> list[str]:
         """One line per variant table not built, for the operator starting the server."""
         return [
-            f"no {name}.h5 in {directory}: {asked} is answered 503 until it is built ({build(puzzle, str(directory))}) "
+            f"no {name}.h5 in {directory}: {asked} is answered 503 until it is built ({build(puzzle, directory)}) "
             "and the server restarted"
             for name, (puzzle, asked) in self.absent.items()
         ]
 
 
-def build(puzzle: Puzzle, directory: str) -> str:
-    """The command that builds the table of a variant."""
-    return f"ninebase build {puzzle.storage.build_selection} --tables {directory}"  # type: ignore[union-attr]
+def build(puzzle: Puzzle, directory: Path | str) -> str:
+    """The command that builds the table of a variant (a path, or words standing for one)."""
+    return build_command(puzzle.storage.build_selection, directory)  # type: ignore[union-attr]
 
 
 def check_tables(tables: Tables) -> Served:
@@ -87,7 +84,7 @@ def check_tables(tables: Tables) -> Served:
         listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
         raise MissingTableError(
             f"no table for {listed} in {tables.directory}; "
-            f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
+            f"build {'them all' if len(missing) > 1 else 'it'} with: {build_command('', tables.directory)}"
         )
     built, absent = [], {}
     for variant, asked in puzzles.variant_tables():
