@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ninebase import puzzles
-from ninebase.puzzles import InputError, Puzzle, VariantOption
+from ninebase.puzzles import InputError, Puzzle, VariantOption, in_words
 
 from .usage import ListsPuzzles
 
@@ -50,11 +50,6 @@ def rule_options(names: tuple[str, ...]) -> list[click.Option]:
         else:
             options.append(click.Option(flag, is_flag=True, default=None, help=text))
     return options
-
-
-def in_words(names: list[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def not_offered(puzzle: str, name: str) -> str:

@@ -26,6 +26,7 @@ from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
 from ninebase.lookup.cli.rules import PREFIX, rules_for_each
 from ninebase.lookup.tablefile import FORMAT_VERSION
+from ninebase.lookup.web import check_tables
 from ninebase.puzzles import Puzzle
 
 BIN = Path(sys.executable).parent
@@ -154,3 +155,11 @@ def test_every_command_given_for_the_directory_runs_as_printed(tables_dir: Path,
     serve = ninebase("serve", "--tables", str(directory))  # a required table missing stops it, naming the command
     assert serve.returncode == 4 and printed("serve", serve.stderr) == every, serve.stderr
     runs_and_answers(every, directory, plain)
+    with lookup.open_tables(directory) as opened:
+        optional = check_tables(opened).start_lines(directory, "http://127.0.0.1:8000/")
+    sizes = COMMAND.findall(optional[-1])
+    chosen = [table for table in TABLES if table.flags]  # the tables rule options choose, none built here
+    assert [selected(command, directory, False) for command in sizes] == [[table.name] for table in chosen]
+    for command, table in zip(sizes, chosen, strict=True):
+        if table.name not in NOT_RUN:
+            runs_and_answers(command, directory, [table])
