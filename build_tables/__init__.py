@@ -65,9 +65,9 @@ def table_of(puzzle: Puzzle | str) -> tuple[Puzzle, str]:
 def is_built(puzzle: Puzzle | str, directory: Path) -> bool:
     """Whether a table file of the current format for `puzzle` is in place
     (its attributes checked; `verify` checks the rest)."""
-    _, name = table_of(puzzle)
+    rules, name = table_of(puzzle)
     try:
-        TableFile(table_path(directory, name), name).close()
+        TableFile(table_path(directory, name), name, rules.storage.build_selection).close()  # type: ignore[union-attr]
     except TableError:
         return False
     return True

@@ -22,7 +22,7 @@ import numpy as np
 
 from ninebase import puzzles
 from ninebase.lookup.directory import table_name
-from ninebase.lookup.tablefile import TableError, TableFile, flat_message, table_path
+from ninebase.lookup.tablefile import TableError, TableFile, build_command, flat_message, table_path
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
 
@@ -98,18 +98,25 @@ def verify(puzzle: Puzzle | str, directory: Path) -> str:
     """Check one puzzle's table file (a puzzle by name, or a variant with a
     table of its own); return a one-line summary or raise TableError."""
     rules = puzzle if isinstance(puzzle, Puzzle) else puzzles.get(puzzle)
-    path = table_path(directory, table_name(rules, "there is none to verify"))
+    name = table_name(rules, "there is none to verify")
+    path = table_path(directory, name)
+    selection = rules.storage.build_selection  # type: ignore[union-attr]  # table_name said it has a table
+    rebuild = f"; rebuild it with: {build_command(selection, directory, True)}"
     try:
         return _verify(rules, path)
-    except TableError:
+    except VerificationError as error:  # readable, but not what a build writes
+        raise VerificationError(f"{error}{rebuild}", name, selection) from None
+    except TableError:  # unreadable: the message names the command already
         raise
     except Exception as error:  # contents so wrong that a check itself cannot run
-        raise VerificationError(f"{path}: cannot be checked ({flat_message(error)})") from None
+        raise VerificationError(
+            f"{path}: cannot be checked ({flat_message(error)}){rebuild}", name, selection
+        ) from None
 
 
 def _verify(puzzle: Puzzle, path: Path) -> str:
     name = puzzle.storage.table_name
-    with TableFile(path, name) as table:
+    with TableFile(path, name, puzzle.storage.build_selection) as table:
         expected = puzzle.storage.file_attrs()
         for key, value in expected.items():
             if np.asarray(table.attrs.get(key)).tolist() != value:

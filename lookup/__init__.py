@@ -21,7 +21,7 @@ from .bulk import Tally
 from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
 from .directory import ENVIRONMENT_VARIABLE, check_directory, default_tables_dir, resolve_tables_dir
 from .sample import UNSOLVABLE
-from .tablefile import MissingTableError, TableError
+from .tablefile import MissingTableError, TableError, build_command
 from .tables import MAX_SEED, Tables, open_tables
 
 
@@ -62,6 +62,7 @@ __all__ = [
     "Tables",
     "Tally",
     "Verdict",
+    "build_command",
     "check_directory",
     "default_tables_dir",
     "open_tables",

@@ -52,7 +52,9 @@ def check_directory(directory: Path, selection: str | None = None) -> None:
         raise TableError(f"tables directory {directory} cannot exist: {blocker} is a file; name another with --tables")
     only = f" (or only this one: {build_command(selection, directory)})" if selection else ""
     raise MissingTableError(
-        f"no tables directory {directory}; build the tables with: ninebase build --tables {directory}{only}"
+        f"no tables directory {directory}; build the tables with: {build_command('', directory)}{only}",
+        None,
+        selection,
     )
 
 
@@ -70,9 +72,8 @@ class PuzzleTable:
     checked and unpacked on first use, then kept. This is the
     `puzzles.TableReader` the puzzles answer from."""
 
-    def __init__(self, directory: Path, name: str, selection: str | None = None) -> None:
+    def __init__(self, directory: Path, name: str, selection: str) -> None:
         """The table `name` in `directory`; `selection` builds it (`Storage.build_selection`)."""
-        selection = selection or f"--only {name}"
         check_directory(directory, selection)
         self.file = TableFile(table_path(directory, name), name, selection)
         self._arrays: dict[tuple[str, str], np.ndarray] = {}

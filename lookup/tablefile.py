@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import shlex
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -36,11 +37,13 @@ DIGEST_ATTRIBUTE = "attributes_xxh3_128"
 
 class TableError(Exception):
     """A table file is missing, damaged, or not what it claims to be; `puzzle`
-    names whose table it is, where known (for messages that must not name paths)."""
+    names whose table it is, where known, and `selection` what `ninebase
+    build` is given to build it (for messages that must not name paths)."""
 
-    def __init__(self, message: str, puzzle: str | None = None) -> None:
+    def __init__(self, message: str, puzzle: str | None = None, selection: str | None = None) -> None:
         super().__init__(message)
         self.puzzle = puzzle
+        self.selection = selection
 
 
 class MissingTableError(TableError):
@@ -51,9 +54,16 @@ def table_path(directory: Path, puzzle: str) -> Path:
     return Path(directory) / f"{puzzle}{SUFFIX}"
 
 
-def build_command(selection: str, directory: Path, force: bool = False) -> str:
-    """The command that builds a table: `selection` is `--only PUZZLE` and any rule options that choose it."""
-    return f"ninebase build {selection}{' --force' if force else ''} --tables {directory}"
+def build_command(selection: str, directory: Path | str, force: bool = False) -> str:
+    """The command that builds tables, as every message gives it for the
+    user to run as printed: the one writer of it. `selection` is what
+    `ninebase build` is given for one table (`Storage.build_selection`:
+    `--only PUZZLE` and the rule options that choose it, `--only nine --size
+    4`), or empty for every plain table; `force` rebuilds one in place.
+    `directory` is a path, quoted where a shell needs it, or words that stand
+    for one (a server names none of its paths to a client)."""
+    where = shlex.quote(str(directory)) if isinstance(directory, Path) else directory
+    return " ".join(["ninebase build", *selection.split(), *(["--force"] if force else []), "--tables", where])
 
 
 def new_bytes(size: int) -> np.ndarray:
@@ -147,18 +157,21 @@ def flat_message(error: BaseException) -> str:
 class TableFile:
     """An open table file whose attributes have been checked; datasets load on demand."""
 
-    def __init__(self, path: Path, puzzle: str, selection: str | None = None) -> None:
+    def __init__(self, path: Path, puzzle: str, selection: str) -> None:
         """The table of `puzzle` (its table's name) at `path`; `selection` is what
-        `ninebase build` is given to build it (by default `--only PUZZLE`)."""
+        `ninebase build` is given to build it (`Storage.build_selection`), never
+        guessed from the table's name: nine-4's is `--only nine --size 4`."""
         self.path = Path(path)
         self.puzzle = puzzle
-        self.selection = selection or f"--only {puzzle}"
+        self.selection = selection
         self._h5: h5py.File | None = None
         try:
             status = self.path.stat()
         except FileNotFoundError:
             command = build_command(self.selection, self.path.parent)
-            raise MissingTableError(f"no {puzzle} table at {self.path}; build it with: {command}", puzzle) from None
+            raise MissingTableError(
+                f"no {puzzle} table at {self.path}; build it with: {command}", puzzle, selection
+            ) from None
         except OSError as error:
             raise self._damaged(f"cannot be read ({error.strerror})") from None
         if not stat.S_ISREG(status.st_mode):  # a directory, or a FIFO that would block the read forever
@@ -167,6 +180,7 @@ class TableFile:
                 f"table file {self.path} is {kind}; remove it, then build the table with: "
                 f"{build_command(self.selection, self.path.parent)}",
                 puzzle,
+                selection,
             )
         self.signature = signature_of(status)
         with self._reading("cannot be read as a table"):
@@ -195,6 +209,7 @@ class TableFile:
         return TableError(
             f"table file {self.path} {what}; rebuild it with: {build_command(self.selection, self.path.parent, True)}",
             self.puzzle,
+            self.selection,
         )
 
     @contextmanager

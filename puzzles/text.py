@@ -29,6 +29,11 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
 
 
+def in_words(items: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`: names listed in a message."""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1])))
+
+
 def content_lines(text: str) -> list[tuple[int, str]]:
     """The non-blank lines of `text` with their 1-based line numbers. A line
     ends at \\n or \\r\\n only, as everywhere input is read (lookup/stream.py)."""

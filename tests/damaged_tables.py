@@ -8,6 +8,7 @@ from pathlib import Path
 
 import h5py
 
+from ninebase import puzzles
 from ninebase.build_tables.writer import write_table
 from ninebase.lookup.tablefile import TableFile
 from ninebase.puzzles.storage import Packed
@@ -29,7 +30,7 @@ def assert_refused(result, path: Path, puzzle: str) -> None:
 def rewrite(path: Path, puzzle: str, change) -> None:
     """Rewrite a table with one dataset changed and fresh checksums, as a
     plausible but wrong build would: only the invariants can catch it."""
-    with TableFile(path, puzzle) as table:
+    with TableFile(path, puzzle, puzzles.get(puzzle).storage.build_selection) as table:
         attrs = {key: value for key, value in table.attrs.items() if key != "format_version"}
         groups = {}
         for group, names in table.layout().items():

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ninebase import puzzles
-from ninebase.puzzles import InputError, Puzzle, VariantOption
+from ninebase.puzzles import InputError, Puzzle, VariantOption, in_words
 
 from .usage import ListsPuzzles
 
@@ -52,18 +52,53 @@ def rule_options(names: tuple[str, ...]) -> list[click.Option]:
     return options
 
 
+def not_offered(puzzle: str, name: str) -> str:
+    """Why `puzzle` refuses the rule option `--name`, naming the puzzles that
+    take it, so that an option listed in the help is not called unknown."""
+    takers = [taker for taker, _ in variant_options(puzzles.names()).get(name, [])]
+    return f"{puzzle} has no option '--{name}' ({in_words(takers)} {'takes' if len(takers) == 1 else 'take'} it)"
+
+
+def named_puzzles(params: dict[str, Any]) -> list[Puzzle]:
+    """The puzzles a command's parsed parameters name (one, or several: build's --only, verify's arguments)."""
+    found: list[Puzzle] = []
+    for value in params.values():
+        found.extend(item for item in (value if isinstance(value, tuple) else (value,)) if isinstance(item, Puzzle))
+    return found
+
+
 class RulesCommand(ListsPuzzles):
     """A command that names a puzzle and takes its rule options (clocks'
     --hours and --backward, nine's --size): those of the puzzle it is asked
     about, so a query loads only its own puzzle; its help lists every
-    puzzle's, and the puzzles."""
+    puzzle's, and the puzzles. A rule option of another puzzle is refused
+    in one line naming the puzzles that take it."""
+
+    def offer(self, names: tuple[str, ...]) -> None:
+        """Take the rule options of the puzzles `names`, before --tables as in the help of other commands."""
+        self.params = [param for param in self.params if not param.name.startswith(PREFIX)]
+        self.params[-1:-1] = rule_options(names)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         named = next((arg for arg in args if not arg.startswith("-")), None)
-        names = (named,) if named in puzzles.BUILT_IN else puzzles.names()
-        self.params = [param for param in self.params if not param.name.startswith(PREFIX)]
-        self.params[-1:-1] = rule_options(names)  # before --tables, as in the help of other commands
-        return super().parse_args(ctx, args)
+        self.offer((named,) if named in puzzles.BUILT_IN else puzzles.names())
+        try:
+            rest = super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            name = error.option_name.removeprefix("--")
+            if named not in puzzles.BUILT_IN or name not in variant_options(puzzles.names()):
+                raise
+            raise click.UsageError(not_offered(named, name), ctx) from None
+        self.refuse_others(ctx)
+        return rest
+
+    def refuse_others(self, ctx: click.Context) -> None:
+        """Every rule option given must be one of each named puzzle's own
+        (a plug-in's, or a second puzzle's: `verify nine eight --size 4`)."""
+        for name in chosen_rules({key: value for key, value in ctx.params.items() if key.startswith(PREFIX)}):
+            for puzzle in named_puzzles(ctx.params):
+                if name not in {option.name for option in puzzle.variant_options}:
+                    raise click.UsageError(not_offered(puzzle.name, name), ctx)
 
 
 def chosen_rules(options: dict[str, Any]) -> dict[str, Any]:

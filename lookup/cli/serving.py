@@ -96,9 +96,8 @@ def serve(
         check_address(host, port)
     except AddressError as error:
         fail(str(error), EXIT_ADDRESS)  # one line: the notes below are for a server that starts
-    for note in served.notes(directory):  # a variant's table not built (nine-4) is answered 503 with its build command
-        click.echo(f"ninebase: {note}", err=True)
-    click.echo(f"ninebase: serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    for line in served.start_lines(directory, f"http://{host}:{port}/"):
+        click.echo(f"ninebase: {line}", err=True)
     settings = Settings(
         host=host,
         port=port,

@@ -82,4 +82,14 @@ def usage_errors() -> Iterator[None]:
     except click.UsageError as error:
         param = getattr(error, "param", None)
         shown = PuzzleUsageError if param is not None and isinstance(param.type, PuzzleName) else OneLineUsageError
-        raise shown(error.format_message(), error.ctx) from None
+        raise shown(said(error), error.ctx) from None
+
+
+def said(error: click.UsageError) -> str:
+    """A usage error's message, with click's guesses at what was meant (an
+    unknown option or command) in words of ours: click's end in a question
+    mark, which reads badly before the "; see ..." of the one line."""
+    guesses = getattr(error, "possibilities", None)
+    if not guesses:
+        return error.format_message()
+    return f"{error.message.rstrip('.')} (perhaps {' or '.join(repr(guess) for guess in sorted(guesses))})"

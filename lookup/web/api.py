@@ -193,7 +193,8 @@ class Service:
     async def health(self, request: Request) -> Response:
         """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
         for name, path in self.tables.changed(puzzles.names()).items():
-            raise TableError(f"table file {path} changed on disk while serving; restart the service", name)
+            selection = self.tables.table(name).file.selection  # type: ignore[union-attr]  # it has a file: it changed
+            raise TableError(f"table file {path} changed on disk while serving; restart the service", name, selection)
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:

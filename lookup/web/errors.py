@@ -23,12 +23,15 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from ninebase.lookup import MissingTableError, TableError
+from ninebase.lookup import MissingTableError, TableError, build_command
 from ninebase.puzzles import shown
 
 from .asgi import Headers
 
 log = logging.getLogger("ninebase")
+
+SERVER_TABLES = "<the server's tables directory>"
+"""Where an answer says a table is to be built: it never names a path on the server."""
 
 
 class ApiError(Exception):
@@ -93,11 +96,12 @@ def as_api_error(request: Request, error: Exception, longest: int) -> ApiError:
         )
     if isinstance(error, TableError):
         log.error("ninebase: %s", error)  # the operator's log names the file; the client is told no path
-        puzzle = getattr(error, "puzzle", None) or "PUZZLE"
+        puzzle = error.puzzle or "PUZZLE"
+        rebuild = f"with: {build_command(error.selection, SERVER_TABLES, True)}, " if error.selection else ""
         return ApiError(
             503,
-            f"the {puzzle} table is damaged or changed on disk while serving; rebuild it with: ninebase build "
-            f"--only {puzzle} --force --tables <the server's tables directory>, then restart (the log names the file)",
+            f"the {puzzle} table is damaged or changed on disk while serving; rebuild it {rebuild}"
+            "then restart (the log names the file)",
         )
     log.error("ninebase: internal error on %s: %s: %s", request.url.path, type(error).__name__, error)
     return ApiError(500, "internal error; the server's log says more")

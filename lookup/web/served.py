@@ -15,14 +15,11 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ninebase import puzzles
-from ninebase.lookup import MissingTableError, Tables
-from ninebase.puzzles import Puzzle
+from ninebase.lookup import MissingTableError, Tables, build_command
+from ninebase.puzzles import Puzzle, in_words
 
-from .errors import ApiError
+from .errors import SERVER_TABLES, ApiError
 from .rules import Rules
-
-SERVER_TABLES = "<the server's tables directory>"
-"""Where an answer says a table is to be built: it never names a path on the server."""
 
 
 def ninebase_version() -> str:
@@ -38,6 +35,8 @@ class Served:
 
     etag: str
     """The ETag of every answer under a puzzle's own rules."""
+    served: tuple[str, ...]
+    """What is answered from a table: every puzzle, and the variants whose table is built, in words."""
     absent: dict[str, tuple[Puzzle, str]]
     """The variants whose table is not built, by table name, each with its rules in words."""
 
@@ -58,18 +57,26 @@ class Served:
                 f"without; build it with: {build(puzzle, SERVER_TABLES)}, then restart the server",
             )
 
-    def notes(self, directory: Path) -> list[str]:
-        """One line per variant table not built, for the operator starting the server."""
-        return [
-            f"no {name}.h5 in {directory}: {asked} is answered 503 until it is built ({build(puzzle, str(directory))}) "
-            "and the server restarted"
-            for name, (puzzle, asked) in self.absent.items()
-        ]
+    def start_lines(self, directory: Path, url: str) -> list[str]:
+        """What `ninebase serve` says as it starts, as information: what it
+        serves, and once, the optional tables not built (the plain `ninebase
+        build` leaves nine-2 and nine-4 out on purpose) with the commands that
+        add them. A missing required table never gets here: it stops the start."""
+        lines = [f"serving {in_words(list(self.served))} from {directory} at {url} (Ctrl-C stops)"]
+        if self.absent:
+            asked = [words for _, words in self.absent.values()]
+            commands = " && ".join(build(puzzle, directory) for puzzle, _ in self.absent.values())
+            them = "them" if len(asked) > 1 else "it"
+            lines.append(
+                f"optional, not built: {in_words(asked)}, answered 503 until built; "
+                f"to add {them}: {commands}, then restart"
+            )
+        return lines
 
 
-def build(puzzle: Puzzle, directory: str) -> str:
-    """The command that builds the table of a variant."""
-    return f"ninebase build {puzzle.storage.build_selection} --tables {directory}"  # type: ignore[union-attr]
+def build(puzzle: Puzzle, directory: Path | str) -> str:
+    """The command that builds the table of a variant (a path, or words standing for one)."""
+    return build_command(puzzle.storage.build_selection, directory)  # type: ignore[union-attr]
 
 
 def check_tables(tables: Tables) -> Served:
@@ -84,18 +91,18 @@ def check_tables(tables: Tables) -> Served:
         except MissingTableError:
             missing.append(name)
     if missing:
-        listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
         raise MissingTableError(
-            f"no table for {listed} in {tables.directory}; "
-            f"build {'them all' if len(missing) > 1 else 'it'} with: ninebase build --tables {tables.directory}"
+            f"no table for {in_words(missing)} in {tables.directory}; "
+            f"build {'them all' if len(missing) > 1 else 'it'} with: {build_command('', tables.directory)}"
         )
-    built, absent = [], {}
+    built, served, absent = [], list(puzzles.names()), {}
     for variant, asked in puzzles.variant_tables():
         try:
             tables.table(variant)
             built.append(variant)
+            served.append(asked)
         except MissingTableError:
             absent[variant.storage.table_name] = (variant, asked)  # type: ignore[union-attr]  # a table of its own
-    build = tables.load([*puzzles.names(), *built])
-    tag = hashlib.sha256(f"{build} ninebase {ninebase_version()}".encode()).hexdigest()[:32]
-    return Served(f'"{tag}"', absent)
+    loaded = tables.load([*puzzles.names(), *built])
+    tag = hashlib.sha256(f"{loaded} ninebase {ninebase_version()}".encode()).hexdigest()[:32]
+    return Served(f'"{tag}"', tuple(served), absent)

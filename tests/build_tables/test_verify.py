@@ -40,7 +40,7 @@ def test_verify_catches_contents_that_break_the_invariants(
     tables_dir: Path, tmp_path: Path, dataset: str, position: int, value: int | None, message: str
 ) -> None:
     copy_tables(tables_dir, tmp_path, "sansu")
-    with TableFile(tmp_path / "sansu.h5", "sansu") as table:
+    with TableFile(tmp_path / "sansu.h5", "sansu", "--only sansu") as table:
         distances = table.read("search", "distance")
     index = int(np.flatnonzero(distances == 3)[0]) if position else int(np.flatnonzero(distances == 0)[0])
 

@@ -254,8 +254,8 @@ def test_the_tables_of_sizes_are_loaded_when_the_server_starts_if_built(tables_d
     of the ETag; without it, its size is answered 503 and the rest as before."""
     with lookup.open_tables(tables_dir) as tables:
         served = check_tables(tables)
-    assert sorted(served.absent) == ["nine-4"] and len(served.notes(tables_dir)) == 1
-    assert served.notes(tables_dir)[0].startswith(f"no nine-4.h5 in {tables_dir}: nine with size=4 is answered 503")
+    assert sorted(served.absent) == ["nine-4"] and served.served[-1] == "nine with size=2"
+    assert served.start_lines(tables_dir, "URL")[1].startswith("optional, not built: nine with size=4, answered 503")
     for table in tables_dir.glob("*.h5"):
         if table.name != "nine-2.h5":
             (tmp_path / table.name).write_bytes(table.read_bytes())
@@ -304,8 +304,11 @@ def test_a_64x64_probe_through_the_real_server_leaves_it_answering(tables_dir: P
             assert successor["state"] == written(*operate(*matrices(state), successor["move"]))
         status, page = get(f"{base}/nine?state={state.replace(' ', '_')}&size=64", {"Accept": "text/html"})
         assert status == 200 and b'data-replay="' in page
-    note = f"ninebase: no nine-4.h5 in {tables_dir}: nine with size=4 is answered 503 until it is built "
-    assert log.read_text().startswith(note + f"(ninebase build --only nine --size 4 --tables {tables_dir})")
+    optional = "ninebase: optional, not built: nine with size=4, answered 503 until built; to add it: "
+    assert (
+        log.read_text().splitlines()[1]
+        == optional + f"ninebase build --only nine --size 4 --tables {tables_dir}, then restart"
+    )
 
 
 @pytest.mark.slow
