@@ -48,8 +48,14 @@ def sample(
                 f"no {puzzle.name} instance at that distance has a unique optimal answer "
                 f"(the {plural(at_distance, *puzzle.instance_noun)} there have two or more)"
             )
-    chosen = np.random.default_rng(seed).choice(candidates, size=min(count, candidates.size), replace=False)
-    return [compact(int(index)) for index in chosen], candidates.size
+    return [compact(int(index)) for index in in_seeded_order(candidates, count, seed)], candidates.size
+
+
+def in_seeded_order(candidates: np.ndarray, count: int, seed: int) -> np.ndarray:
+    """The first `count` of `candidates` in a random order that `seed` alone
+    fixes, whatever the count: a larger count extends a smaller one with the
+    same seed, so a test set grows without changing what it held."""
+    return candidates[np.random.default_rng(seed).permutation(candidates.size)[:count]]
 
 
 def sample_space(puzzle: Puzzle, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:

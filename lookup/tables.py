@@ -362,7 +362,8 @@ class Tables:
         """Up to `count` distinct instances (random, fixed by `seed`) whose
         fewest moves are exactly `distance` (None: the largest there is; -1:
         unsolvable instances), with `unique` only those with exactly one
-        optimal answer, and how many such instances exist."""
+        optimal answer, and how many such instances exist. A larger `count`
+        with the same seed begins with the instances of a smaller one."""
         rules = self.resolve(puzzle)
         table_name(rules, "nothing is sampled")
         table = self.table(rules)

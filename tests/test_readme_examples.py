@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -125,26 +126,52 @@ def test_every_shell_command_in_the_documents_runs(
 ) -> None:
     """Each block runs in order in one directory (a block may use a file an
     earlier line wrote); every command ends with status 0, a server answers
-    /health on loopback and stops cleanly on SIGTERM."""
+    /health on loopback and stops cleanly on SIGTERM. The README's commands,
+    which say they run from the checkout, run in a copy of it and leave it
+    as it was: `git status` lists no file they wrote."""
     env = {
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}/usr/bin:/bin",
         "NINEBASE_TABLES": str(tables_dir),
         "HOME": str(tmp_path),
     }
+    cwd = checkout_copy(tmp_path / "checkout") if document == "README.md" else tmp_path
     for command in commands:
         if command.startswith(tuple(RUN_ELSEWHERE)):
             continue
         words = program_words(command)
         if any(words[: len(server)] == server for server in SERVERS):
             argv = on_loopback(words, free_port())
-            with started(argv, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as server:
+            with started(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as server:
                 assert server.poll() is None
             assert server.returncode == 0, f"{document}: {command}"
             continue
-        done = subprocess.run(
-            ["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
-        )
+        done = subprocess.run(["bash", "-c", command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, f"{document}: {command}: {done.stderr}"
+    if cwd != tmp_path:
+        left = git(cwd, "status", "--porcelain", "--untracked-files=all")
+        assert left == "", f"{document}'s commands leave files in the checkout:\n{left}"
+
+
+def git(repository: Path, *arguments: str) -> str:
+    """What a git command run in `repository` prints (its status must be 0)."""
+    command = ["git", "-c", "user.name=ninebase tests", "-c", "user.email=tests@ninebase.invalid", *arguments]
+    return subprocess.run(command, cwd=repository, capture_output=True, text=True, check=True).stdout
+
+
+def checkout_copy(destination: Path) -> Path:
+    """The checkout's tracked files, as they are in its work tree now, committed
+    into a repository of their own at `destination` (the checkout's own
+    repository is never touched)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not run from a git checkout: there is no checkout to keep tidy")
+    for name in filter(None, git(ROOT, "ls-files", "-z").split("\0")):
+        if (ROOT / name).is_file():  # a file deleted in the work tree is not copied
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, destination / name)
+    git(destination, "init", "-q")
+    git(destination, "add", "-A")
+    git(destination, "commit", "-q", "-m", "the checkout")
+    return destination
 
 
 def test_the_commands_run_elsewhere_are_in_the_documents() -> None:

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import msgspec
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
 from ninebase import puzzles
 from ninebase.lookup import MAX_SEED, TableError, Tables
@@ -37,10 +37,26 @@ from .reading import Reader
 from .served import check_tables
 from .settings import DEFAULT_SETTINGS, Settings
 
-PROBE_ENCODER = msgspec.json.Encoder()
+JSON_ENCODER = msgspec.json.Encoder()
 PLAIN_TEXT = "text/plain; charset=utf-8"
 PLAIN_STATE_BYTES = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_,.-"
 T = TypeVar("T")
+
+
+def encoded(payload: Any) -> bytes:
+    """The body of every JSON answer but an error (`error_body`) and a JSON
+    Lines one: compact, ending in a newline as a text file's last line does,
+    so the shell's prompt after `curl` begins a line of its own."""
+    return JSON_ENCODER.encode(payload) + b"\n"
+
+
+class JsonAnswer(Response):
+    """A JSON answer, its body `encoded`."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return encoded(content)
 
 
 class Service:
@@ -69,7 +85,7 @@ class Service:
         if matches(request.headers.get("if-none-match", ""), etag):
             return Response(status_code=304, headers=headers)
         if body is None:
-            return JSONResponse(payload, headers=headers)
+            return JsonAnswer(payload, headers=headers)
         return Response(body, media_type="application/json", headers=headers)
 
     async def worked_out(self, puzzle: Puzzle, work: Callable[[], T]) -> T:
@@ -101,7 +117,7 @@ class Service:
     def render(self, puzzle: Puzzle, state: str) -> bytes:
         """The probe object of a state from a URL (a space may be written `_`),
         as the bytes every probe answer sends (raises InputError)."""
-        return PROBE_ENCODER.encode(self.tables.probe(puzzle, state.replace("_", " ")).to_dict())
+        return encoded(self.tables.probe(puzzle, state.replace("_", " ")).to_dict())
 
     def plain_probe(self, path: str, query: bytes) -> Kept | None:
         """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
@@ -126,7 +142,7 @@ class Service:
     async def batch(self, request: Request) -> BatchAnswers:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.batch_rules(request)
-        return self.answer_batch(partial(self.tables.solve_chunk, puzzle), NDJSON, json_error_line)
+        return self.answer_batch(partial(self.tables.solve_chunk, puzzle), NDJSON, error_body)
 
     async def distances(self, request: Request) -> BatchAnswers:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
@@ -175,7 +191,7 @@ class Service:
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
         try:
-            count, lines = self.tables.solution_lines(puzzle, state.replace("_", " "), limit, PROBE_ENCODER.encode)
+            count, lines = self.tables.solution_lines(puzzle, state.replace("_", " "), limit, JSON_ENCODER.encode)
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
         headers = {**self.caching_headers(self.served.etag_of(rules)), "X-Count": str(count)}
@@ -195,20 +211,16 @@ class Service:
         for name, path in self.tables.changed(puzzles.names()).items():
             selection = self.tables.table(name).file.selection  # type: ignore[union-attr]  # it has a file: it changed
             raise TableError(f"table file {path} changed on disk while serving; restart the service", name, selection)
-        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+        return JsonAnswer({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:
-        return JSONResponse(openapi_document(self.settings))
+        return JsonAnswer(openapi_document(self.settings))
 
 
 def matches(wanted: str, etag: str) -> bool:
     """Whether an If-None-Match header names `etag` (weakly compared, as RFC 9110 says for it) or is `*`."""
     tags = [tag.strip().removeprefix("W/") for tag in wanted.split(",")]
     return etag in tags or "*" in tags
-
-
-def json_error_line(message: str) -> bytes:
-    return error_body(message) + b"\n"
 
 
 def text_error_line(message: str) -> bytes:

@@ -53,8 +53,9 @@ class ApiError(Exception):
 
 
 def error_body(message: str) -> bytes:
-    """The JSON of an error, `{"error": message}`, as Starlette writes JSON."""
-    return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":")).encode()
+    """The JSON of an error, `{"error": message}`, compact and ending in a
+    newline as every JSON answer does (also a batch's last line, as is)."""
+    return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
 def json_error(error: ApiError) -> tuple[Headers, bytes]:

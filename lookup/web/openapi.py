@@ -93,7 +93,10 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
             "has not got (with the command that builds it), or too many long answers at once"
         ),
     }
-    refused = "an option the puzzle does not take or a value out of its range (the message names them)"
+    refused = (
+        "an option the puzzle does not take or a value out of its range, or a query parameter that is not UTF-8 "
+        "(the message names them)"
+    )
     lines_body = {
         "required": True,
         "content": {

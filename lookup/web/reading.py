@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from starlette.requests import Request
 
@@ -52,10 +53,27 @@ class Reader:
         parameter but those the endpoint `reads` itself; 400 for an option the
         puzzle lacks or a value it refuses, 503 for a variant whose table this
         server has not got."""
+        self.check_utf8(request)
         puzzle = self.puzzle(request)
         rules = self.options.rules(puzzle, self.options.chosen(puzzle, request.query_params.multi_items(), reads))
         self.served.check(rules)
         return rules
+
+    def check_utf8(self, request: Request) -> None:
+        """400 naming the first query parameter whose name or value is not
+        UTF-8 once its %-escapes are read: Starlette would read the bytes as
+        U+FFFD and the answer would quote characters nobody sent."""
+        for part in request.scope["query_string"].split(b"&"):
+            name, _, value = (unquote_to_bytes(piece.replace(b"+", b" ")) for piece in part.partition(b"="))
+            try:
+                said = self.shown(name.decode())
+            except UnicodeDecodeError as error:
+                raise ApiError(400, f"a query parameter's name is not UTF-8 text (byte {error.start + 1})") from None
+            try:
+                value.decode()
+            except UnicodeDecodeError as error:
+                message = f"the query parameter {said} is not UTF-8 text (byte {error.start + 1} of its value)"
+                raise ApiError(400, message) from None
 
     def state(self, request: Request, puzzle: Puzzle, default: str | None = None) -> str:
         """The `state` query parameter (or `default` when there is none), within

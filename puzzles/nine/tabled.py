@@ -149,6 +149,9 @@ class TabledNine(NineRules, BoardPuzzle):
 
 MOST_DRAWN = 1_000_000
 """The most unsolvable boards `sample --distance -1` draws at sizes 2 and 4 (size 4 has 4.3 billion)."""
+DRAWN_AT_ONCE = 4096
+"""Boards drawn per turn for `sample --distance -1`: the same whatever the count, so the
+boards come in one order for a seed and a larger count extends a smaller one."""
 
 
 class SizedStorage(BoardStorage):
@@ -167,7 +170,8 @@ class SizedStorage(BoardStorage):
     def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int]:
         """Boards breaking the class rule, which the table leaves out: random
         boards of the size, drawn by `seed`, kept where they break it (all but
-        70 of the 256 at size 2; all but 0.56% at size 4), each once."""
+        70 of the 256 at size 2; all but 0.56% at size 4), each once, in the
+        order drawn (the draws do not depend on `count`)."""
         puzzle = self.puzzle
         boards = 1 << 2 * puzzle.bits.cells
         exist = boards - int(table.attrs()["reachable_count"])
@@ -175,7 +179,7 @@ class SizedStorage(BoardStorage):
             raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
         rng, found = np.random.default_rng(seed), {}
         while len(found) < min(count, exist):
-            drawn = rng.integers(0, boards, size=2 * count, dtype=np.int64)
+            drawn = rng.integers(0, boards, size=DRAWN_AT_ONCE, dtype=np.int64)
             found.update(dict.fromkeys(drawn[puzzle.numbering.indices(drawn) < 0].tolist()))
         return [puzzle.compact(board) for board in list(found)[:count]], exist
 

@@ -98,6 +98,32 @@ def test_answers_are_cached_by_etag(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
+    "url",
+    [
+        "/api/eight?state=867254301",  # a plain probe, answered before routing, then kept
+        "/api/nine?state=1000_1101&size=2",  # a probe under rule options, answered by the endpoint
+        "/api/eight/stats",
+        "/api/eight/random?state=123069478&seed=3",
+        "/health",
+        "/openapi.json",
+    ],
+)
+def test_every_json_answer_ends_with_a_newline(client: TestClient, url: str) -> None:
+    """As a text file's last line does: the shell's prompt after `curl` begins
+    a line of its own. A kept answer and the endpoint's (asked conditionally)
+    are the same bytes under the same ETag."""
+    first, kept = client.get(url), client.get(url)
+    assert first.status_code == 200 and first.headers["content-type"] == "application/json"
+    assert first.content.endswith(b"}\n") and first.content.count(b"\n") == 1
+    assert int(first.headers["content-length"]) == len(first.content)
+    assert json.loads(first.content) == first.json()
+    assert kept.content == first.content and kept.headers.get("etag") == first.headers.get("etag")
+    if "etag" in first.headers:
+        by_endpoint = client.get(url, headers={"If-None-Match": '"other"'})
+        assert by_endpoint.content == first.content and by_endpoint.headers["etag"] == first.headers["etag"]
+
+
+@pytest.mark.parametrize(
     ("method", "url", "body", "status", "fragment"),
     [
         ("GET", "/api/eight", None, 400, "give the state as ?state="),
@@ -113,6 +139,7 @@ def test_answers_are_cached_by_etag(client: TestClient) -> None:
         ("POST", "/api/eight/batch", b"\xff\xfe", 400, "not UTF-8"),
         ("POST", "/api/eight/batch", b"x" * (DEFAULT_SETTINGS.max_batch_bytes + 1), 413, "at most"),
         ("POST", "/api/sansu/batch", b"1\n" * (DEFAULT_SETTINGS.max_batch_lines + 1), 413, "at most 100,000"),
+        ("GET", "/api/eight?state=" + "1" * DEFAULT_SETTINGS.max_query_characters, None, 414, "the query is"),
     ],
 )
 def test_errors_are_json(
@@ -122,6 +149,7 @@ def test_errors_are_json(
     assert response.status_code == status and response.headers["content-type"] == "application/json"
     message = response.json()["error"]
     assert fragment in message and "\n" not in message and "Traceback" not in message
+    assert response.content.endswith(b"}\n")  # one line, as every JSON answer
 
 
 def test_a_table_damaged_while_serving_gives_503(tables_dir: Path, tmp_path: Path) -> None:

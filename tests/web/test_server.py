@@ -301,3 +301,21 @@ def test_a_real_server_answers_hostile_clients_and_stops_on_sigterm(tables_dir: 
             process.kill()
             process.wait()
         process.stderr.close()
+
+
+def test_a_content_length_granian_cannot_read_is_its_own_empty_400(tables_dir: Path) -> None:
+    """docs/service.md: granian (hyper's HTTP/1 parser) refuses a Content-Length
+    that is not decimal digits or is 2^64 - 2 or more before the app sees the
+    request, with an empty body that no setting changes; any length it reads
+    past `max_batch_bytes` is the service's JSON 413."""
+    port = free_port()
+    post = b"POST /api/eight/batch HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: %s\r\n\r\n"
+    with started(serve(tables_dir, port), stderr=subprocess.DEVNULL):
+        for length, status in [(b"99999999999999999999", 400), (b"0x10", 400), (b"18446744073709551614", 431)]:
+            reply = answer(requested(port, post % length))
+            assert not isinstance(reply, str) and (reply[0], reply[2]) == (status, b""), (length, reply)
+        largest = 2**64 - 3
+        reply = answer(requested(port, post % str(largest).encode()))
+        assert not isinstance(reply, str) and reply[0] == 413 and reply[1]["content-type"] == "application/json"
+        said = f"the batch body is {largest:,} bytes; at most 4,194,304 are read"
+        assert json.loads(reply[2]) == {"error": said} and reply[2].endswith(b"}\n")
