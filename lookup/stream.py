@@ -4,9 +4,12 @@ answer as soon as it is ready: memory is bounded by a chunk, not the input.
 A chunk is up to CHUNK_LINES lines, or the whole lines that arrived within
 CHUNK_SECONDS of its first byte when the input is slow (a person typing, a
 producer that pauses), so an answer never waits for input that is not
-coming. Lines end at `\\n` (or `\\r\\n`) only: `str.splitlines` would also
-break at form feeds, `\\x1c`..`\\x1e`, `\\x85` and `\\u2028`, which are bytes of
-a line like any other here.
+coming, or the whole lines waiting once CHUNK_BYTES have arrived (lines of
+a kilobyte each would make chunks of 64 MB). A line is held whole: one
+longer than that is a chunk of its own, read in time linear in its length.
+Lines end at `\\n` (or `\\r\\n`) only: `str.splitlines` would also break
+at form feeds, `\\x1c`..`\\x1e`, `\\x85` and `\\u2028`, which are bytes of a
+line like any other here.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ CHUNK_LINES = 65_536
 JOB_LINES = 1_000
 """The lines of a chunk when several jobs answer (smaller, so that a file's worth is shared out evenly)."""
 CHUNK_SECONDS = 0.2
+CHUNK_BYTES = 4 << 20
+"""Whole lines are cut into a chunk once this many bytes are waiting (a longer line is held whole, alone)."""
 READ_SIZE = 1 << 20
 
 ReadSome = Callable[[float | None], bytes | None]
@@ -65,30 +70,47 @@ def reader(stream: BinaryIO) -> ReadSome:
 def chunks(
     stream: BinaryIO, lines: int = CHUNK_LINES, seconds: float = CHUNK_SECONDS, source: str = "standard input"
 ) -> Iterator[Lines]:
-    """The stream's lines, chunk by chunk, numbered from 1 across chunks."""
+    """The stream's lines, chunk by chunk, numbered from 1 across chunks.
+
+    What arrives is kept in the pieces it came in, its line breaks counted
+    as it comes, and joined only when chunks are cut from it, so a byte is
+    copied a few times at most: one huge line (or lines ending in CR only,
+    one line here) is read in time linear in its length, through a pipe's
+    64 KiB reads as from a file. (Adding each read to one buffer and
+    counting its breaks again copied and read the buffer once per read.)"""
     read = reader(stream)
-    pending, first, offset, since, ended = b"", 1, 0, 0.0, False
+    pieces: list[bytes] = []
+    breaks, size, first, offset, since, ended = 0, 0, 1, 0, 0.0, False
     while True:
-        breaks = pending.count(b"\n")
-        if breaks >= lines:
-            cut = int(np.flatnonzero(np.frombuffer(pending, dtype=np.uint8) == ord("\n"))[lines - 1]) + 1
-        elif ended:
-            cut = len(pending)
-            if not cut:
-                return
-        elif breaks and time.monotonic() - since >= seconds:
-            cut = pending.rfind(b"\n") + 1
-        else:
+        waited = breaks and (size >= CHUNK_BYTES or time.monotonic() - since >= seconds)
+        if breaks < lines and not ended and not waited:
             data = read(max(0.0, since + seconds - time.monotonic()) if breaks else None)
             if data == b"":
                 ended = True
             elif data:
-                since = since if pending else time.monotonic()
-                pending += data
+                since = since if pieces else time.monotonic()
+                pieces.append(data)
+                breaks, size = breaks + data.count(b"\n"), size + len(data)
             continue
-        chunk = Lines(pending[:cut], first, offset, source)
-        yield chunk
-        pending, first, offset, since = pending[cut:], first + len(chunk), offset + cut, time.monotonic()
+        pending = b"".join(pieces)
+        pieces.clear()
+        if not pending:
+            return
+        ends = np.flatnonzero(np.frombuffer(pending, dtype=np.uint8) == ord("\n")) + 1 if breaks >= lines else None
+        cuts = [] if ends is None else ends[lines - 1 :: lines].tolist()
+        if ended and (not cuts or cuts[-1] < len(pending)):
+            cuts.append(len(pending))
+        elif not cuts:  # the wait is over, or enough bytes wait: every whole line that arrived
+            cuts.append(pending.rfind(b"\n") + 1)
+        breaks = breaks - lines * len(cuts) if ends is not None and not ended else 0
+        start = 0
+        for cut in cuts:
+            chunk = Lines(pending[start:cut], first, offset, source)
+            yield chunk
+            first, offset, start = first + len(chunk), offset + cut - start, cut
+        if start < len(pending):
+            pieces.append(pending[start:])
+        size, since = len(pending) - start, time.monotonic()
 
 
 def answered(

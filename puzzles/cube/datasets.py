@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 Instance = tuple[int, str]
 
 NO_DATASET = "no dataset before the closing '0 0': expected a line 'x y' and three rows"
+BLANK = np.isin(np.arange(256), np.frombuffer(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f", dtype=np.uint8))
+"""The bytes `str.strip` takes away that are a whole character in UTF-8: a line of them is blank."""
 
 
 def read_datasets(
@@ -72,12 +74,18 @@ class Datasets:
         self.cube = cube
         self.count = 0
         self.pending: Lines | None = None
+        self.blank: list[bytes] = []
+        """Chunks of blank lines after `pending`: kept for the line numbers, read again only with more."""
         self.failure: InputError | None = None
 
     def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
         if self.pending is not None:
-            lines = Lines(self.pending.data + lines.data, self.pending.first, self.pending.offset, lines.source)
-            self.pending = None
+            if BLANK[np.frombuffer(lines.data, dtype=np.uint8)].all():  # (read again each chunk, they were quadratic)
+                self.blank.append(lines.data)
+                return ""
+            data = b"".join([self.pending.data, *self.blank, lines.data])
+            lines = Lines(data, self.pending.first, self.pending.offset, lines.source)
+            self.pending, self.blank = None, []
         keys = self._read_at_once(lines)
         if keys is None:
             keys = self._read_one_by_one(lines, at_end=False)

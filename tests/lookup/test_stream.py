@@ -5,6 +5,7 @@ and `judge` prints byte for byte what reading the whole input printed."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import select
@@ -12,6 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+import tracemalloc
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -64,6 +67,87 @@ def test_chunks_keep_order_numbers_and_offsets() -> None:
     assert b"".join(chunk.data for chunk in chunks) == data
     assert all(data[chunk.offset :].startswith(chunk.data) for chunk in chunks)
     assert [line for chunk in chunks for line in texts(chunk)] == [b"%d" % number for number in range(1, 102)]
+
+
+class Trickle:
+    """An input given a few bytes a read, as a pipe gives it (64 KiB a read), that
+    sums the memory the reader allocates from one read to the next beyond what
+    it held: adding each read to one buffer allocates the whole buffer again."""
+
+    def __init__(self, data: bytes, piece: int) -> None:
+        self.data, self.piece, self.at, self.held, self.churned = data, piece, 0, 0, 0
+
+    def read1(self, size: int) -> bytes:
+        self.settle()
+        given = self.data[self.at : self.at + min(size, self.piece)]
+        self.at += len(given)
+        tracemalloc.reset_peak()
+        self.held = tracemalloc.get_traced_memory()[0]
+        return given
+
+    read = read1
+
+    def settle(self) -> None:
+        """Add what was allocated since the last read."""
+        self.churned += tracemalloc.get_traced_memory()[1] - self.held
+
+
+@pytest.mark.parametrize(
+    ("data", "lines"),
+    [
+        (b"\0" * (1 << 20), 7),  # one huge line
+        (b"123456780\r" * 100_000 + b"\n123456780\n", 7),  # lines ending in CR only: one line of 1 MB
+        (b"".join(b"%d\n" % number for number in range(150_000)), 65_536),  # many lines
+        (b"1\n" + b"x" * 600_000 + b"\n" + b"22\n" * 200_000, 1_000),  # lines, a huge one, lines
+    ],
+    ids=["one-line", "cr-only", "many-lines", "mixed"],
+)
+def test_chunks_read_a_trickle_in_linear_memory_traffic_with_the_same_lines(data: bytes, lines: int) -> None:
+    source = Trickle(data, 4096)
+    tracemalloc.start()
+    try:
+        cut = [(chunk.first, len(chunk), chunk.offset, chunk.data) for chunk in stream.chunks(source, lines=lines)]
+        source.settle()
+    finally:
+        tracemalloc.stop()
+    whole = Lines(data)
+    assert b"".join(piece for _, _, _, piece in cut) == data
+    assert [first for first, _, _, _ in cut] == [
+        1 + sum(count for _, count, _, _ in cut[:at]) for at in range(len(cut))
+    ]
+    assert all(data[offset:].startswith(piece) and count <= lines for _, count, offset, piece in cut)
+    assert [line for *_, piece in cut for line in texts(Lines(piece))] == texts(whole)
+    # 256 to 586 reads: rebuilding the buffer at each allocated about 150 times the input, reading it in pieces about 6
+    assert source.churned < 12 * len(data)
+
+
+def test_chunks_of_long_lines_stop_at_whole_lines_past_chunk_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stream, "CHUNK_BYTES", 10_000)
+    data = b"".join(b"%d" % number * 300 + b"\n" for number in range(100)) + b"9" * 50_000
+    cut = list(stream.chunks(Trickle(data, 4096)))
+    assert b"".join(chunk.data for chunk in cut) == data
+    assert all(chunk.data.endswith(b"\n") and len(chunk.data) < 10_000 + 4096 for chunk in cut[:-1])
+    assert len(cut[-1]) == 1 and cut[-1].data.endswith(b"9" * 50_000)  # the long last line whole, alone
+
+
+@pytest.mark.parametrize("piece", [1, 7, 4096, 70_000])
+def test_chunks_of_a_pipe_fed_in_pieces_keep_lines_and_numbers(piece: int) -> None:
+    rng = random.Random(piece)
+    data = b"".join(bytes(rng.choice(b"ab\r\n") for _ in range(rng.randrange(200))) for _ in range(300))
+    data += b"x" * 300_000 + b"\r\n" + b"y\r" * 1_000
+    read_end, write_end = os.pipe()
+
+    def produce() -> None:
+        for start in range(0, len(data), piece):
+            os.write(write_end, data[start : start + piece])
+        os.close(write_end)
+
+    threading.Thread(target=produce, daemon=True).start()
+    with os.fdopen(read_end, "rb", buffering=0) as source:
+        cut = list(stream.chunks(source, lines=5))
+    assert b"".join(chunk.data for chunk in cut) == data
+    assert [chunk.first for chunk in cut] == list(accumulate((len(chunk) for chunk in cut[:-1]), initial=1))
+    assert [line for chunk in cut for line in texts(chunk)] == texts(Lines(data))
 
 
 @pytest.mark.slow
@@ -218,3 +302,36 @@ def test_distances_marks_bad_lines_in_place_and_exits_2(tables_dir: Path) -> Non
         "",
     ]
     assert result.stderr.count("\n") == 1 and "2 of 4 lines could not be read" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "huge"),
+    [
+        (["distances", "eight"], b"\0" * (16 << 20)),
+        (["solve", "eight", "--batch"], b"\0" * (16 << 20)),
+        (["distances", "eight"], b"123456780\r" * (1 << 20)),  # CR ends no line: one line of 10 MB
+    ],
+    ids=["distances", "solve", "cr-only"],
+)
+def test_a_huge_bad_line_through_a_pipe_gets_its_line_number(tables_dir: Path, args: list[str], huge: bytes) -> None:
+    """16 MB (four chunks' bytes, 256 pipe reads) on line 2 of 3, between good lines."""
+    with pytest.raises(puzzles.InputError) as refused:
+        puzzles.get("eight").board(huge.decode())
+    done = subprocess.run(
+        [NINEBASE, *args, "--tables", str(tables_dir)],
+        input=b"123456780\n" + huge + b"\n123456708\n",
+        capture_output=True,
+        timeout=120,
+    )
+    printed = done.stdout.decode().splitlines()
+    assert len(printed) == 3 and done.stderr.count(b"\n") <= 1 and b"Traceback" not in done.stderr
+    if args[0] == "distances":
+        assert printed[1] == f"error: line 2: {refused.value}" and done.returncode == 2
+        assert done.stderr.decode() == (
+            "ninebase: error: 1 of 3 lines could not be read; each has a line 'error: line N: ...' in place of its"
+            f" distance (the first: line 2: {refused.value})\n"
+        )
+    else:
+        wrong = json.loads(printed[1])
+        assert (wrong["line"], wrong["error"], done.returncode, done.stderr) == (2, str(refused.value), 0, b"")
+        assert len(wrong["input"]) < 1000  # quoted in part
