@@ -56,19 +56,34 @@ def parse_rows(
     return values
 
 
-def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9) -> tuple[int, ...]:
-    """Exactly `count` characters, each from `allowed`, none repeated."""
-    prefix = f"{where}: " if where else ""
-    if len(text) != count:
+def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9, blank: str = "") -> tuple[int, ...]:
+    """`count` digits from `allowed`, none repeated, written together
+    (`867254301`) or separated by spaces (`8 6 7 2 5 4 3 0 1`, the original
+    input's rows on one line, as a list of numbers is written). `blank`, if
+    given, may stand for the digit 0 (eight's empty cell, drawn `_`)."""
+    prefix, expected = f"{where}: " if where else "", allowed + (f" or {blank}" if blank else "")
+    tokens, unit = text.split(), "character"
+    if len(tokens) > 1:  # spaced: each value one digit
+        if len(tokens) != count:
+            found = plural(len(tokens), "value")
+            raise InputError(f"{prefix}expected {count} digits separated by spaces, found {found}")
+        unit = "value"
+        for position, token in enumerate(tokens, 1):
+            if len(token) != 1:
+                raise InputError(f"{prefix}value {position} is {shown(token)}, expected one of {expected}")
+        text = "".join(tokens)
+    elif len(text) != count:
         raise InputError(f"{prefix}expected {count} digits, found {plural(len(text), 'character')}")
     seen: dict[str, int] = {}
     for position, char in enumerate(text, 1):
-        if char not in allowed:
-            raise InputError(f"{prefix}character {position} is {shown(char)}, expected one of {allowed}")
-        if char in seen:
-            raise InputError(f"{prefix}digit {char} appears twice (characters {seen[char]} and {position})")
-        seen[char] = position
-    return tuple(int(char) for char in text)
+        digit = "0" if blank and char == blank else char
+        if digit not in allowed:
+            raise InputError(f"{prefix}{unit} {position} is {shown(char)}, expected one of {expected}")
+        if digit in seen:
+            what = f"the empty cell (0 or {blank})" if blank and digit == "0" else f"digit {digit}"
+            raise InputError(f"{prefix}{what} appears twice ({unit}s {seen[digit]} and {position})")
+        seen[digit] = position
+    return tuple(int("0" if char == blank else char) for char in text)
 
 
 def as_text(state: Any, separator: str) -> str:

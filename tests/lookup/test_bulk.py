@@ -205,3 +205,23 @@ def test_the_cube_reads_its_datasets_as_they_arrive(tables: lookup.Tables) -> No
             break
     printed += stream.finish(lambda: table)
     assert stream.done and printed == cube.formats.judge(table, cube.formats.read(text))
+
+
+# Boards written as people write them, and numbers (issue 35) ---------------------------
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_eight_or_sansu_board_spaced_or_with_its_blank_drawn_answers_as_its_compact_form(
+    tables: lookup.Tables, data: st.DataObject
+) -> None:
+    """Solvable and unsolvable boards alike (eight's sample space holds both):
+    the same answer, distance, count and solve object, the state echoed compact."""
+    name = data.draw(st.sampled_from(["eight", "sansu"]))
+    compact = data.draw(st.sampled_from(random_states(tables, name, 50, data.draw(st.integers(0, 99)))))
+    gap = data.draw(st.sampled_from([None, " ", "\t", "  "]))
+    cells = compact.replace("0", "_") if data.draw(st.booleans()) else compact
+    written = cells if gap is None else gap.join(cells)
+    assert tables.solve(name, written).to_dict() == tables.solve(name, compact).to_dict()
+    distance = tables.distance(name, compact)
+    assert tables.distances(name, [compact, written]).tolist() == [-1 if distance is None else distance] * 2
+    assert tables.counts(name, np.array([written])).tolist() == [tables.count(name, compact)]
+    assert tables.solve_objects(name, chunk([written, compact])) == [tables.solve(name, compact).to_dict()] * 2
