@@ -87,14 +87,21 @@ def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9, bl
 
 
 def as_text(state: Any, separator: str) -> str:
-    """A state given as a string, or as a sequence of its parts, as text."""
+    """A state given as a string, or as a sequence of its parts, as text.
+    Numbers that are not whole (floats, booleans) are refused: no state is
+    written with them."""
     if isinstance(state, str):
         return state
-    if isinstance(state, (int, np.integer)):
+    if isinstance(state, (int, np.integer)) and not isinstance(state, bool):
         return str(state)
     if isinstance(state, np.ndarray):
+        if state.dtype.kind in "bfcmM":
+            raise InputError(f"a {state.dtype} array: ninebase reads states as strings or whole numbers")
         state = state.tolist()
     if isinstance(state, (list, tuple)):
+        for position, part in enumerate(state, 1):
+            if isinstance(part, (bool, float, complex, np.bool_, np.floating, np.complexfloating)):
+                raise InputError(f"value {position} is {part!r}: ninebase reads states as strings or whole numbers")
         return separator.join(str(part) for part in state)
     raise InputError(f"cannot read a state from a {type(state).__name__}")
 
