@@ -93,6 +93,7 @@ def _over_states(
     puzzle: Puzzle, states: Any, found: np.ndarray, many: Callable[[np.ndarray], np.ndarray], one: Callable[[Any], Any]
 ) -> np.ndarray:
     """`found` filled with `many` of the keys of the states read at once, and `one` of each other state's board."""
+    _check_array(puzzle, states)
     lines = Lines(_as_lines(puzzle, states))
     if len(lines) != len(states):  # a state with a line break in it: every state on its own
         fast, keys, others = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), list(range(len(states)))
@@ -121,6 +122,19 @@ def solved(puzzle: Puzzle, table: TableReader | None, board: Any) -> Solution:
     if puzzle.counting is None:
         return solution
     return replace(solution, count=puzzle.counting.count(table, board) if solution.solvable else 0)
+
+
+def _check_array(puzzle: Puzzle, states: Any) -> None:
+    """An array that cannot hold states refused as a whole, in its own terms
+    (its type, its shape), not as text: numbers that are not whole, and an
+    integer array whose rows are not one state each."""
+    if not isinstance(states, np.ndarray):
+        return
+    if states.dtype.kind in "bfcmM":
+        raise InputError(f"a {states.dtype} array: ninebase reads states as strings or whole numbers")
+    length = puzzle.many.row_length
+    if states.dtype.kind in "iu" and length is not None and (states.ndim != 2 or states.shape[1] != length):
+        raise InputError(f"expected an integer array of shape (n, {length}), one state a row; got {states.shape}")
 
 
 def _as_lines(puzzle: Puzzle, states: Any) -> bytes:

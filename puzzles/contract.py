@@ -84,7 +84,7 @@ class Puzzle(ABC):
         """The instance of a state given in compact form, as a string or a list."""
         if type(state) is str:  # the common case, kept short: it is on every query's path
             return self.parse(state.strip())
-        return self.parse(as_text(state, self.separator).strip())
+        return self.parse(as_text(state, " " if self.many.row_length else self.separator).strip())
 
     def example(self) -> str:
         """A compact state to show first: the compact form's own example."""

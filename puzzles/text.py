@@ -61,89 +61,54 @@ def parse_rows(
     return values
 
 
-def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9) -> tuple[int, ...]:
-    """Exactly `count` characters, each from `allowed`, none repeated."""
-    prefix = f"{where}: " if where else ""
-    if len(text) != count:
+def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9, blank: str = "") -> tuple[int, ...]:
+    """`count` digits from `allowed`, none repeated, written together
+    (`867254301`) or separated by spaces (`8 6 7 2 5 4 3 0 1`, the original
+    input's rows on one line, as a list of numbers is written). `blank`, if
+    given, may stand for the digit 0 (eight's empty cell, drawn `_`)."""
+    prefix, expected = f"{where}: " if where else "", allowed + (f" or {blank}" if blank else "")
+    tokens, unit = text.split(), "character"
+    if len(tokens) > 1:  # spaced: each value one digit
+        if len(tokens) != count:
+            found = plural(len(tokens), "value")
+            raise InputError(f"{prefix}expected {count} digits separated by spaces, found {found}")
+        unit = "value"
+        for position, token in enumerate(tokens, 1):
+            if len(token) != 1:
+                raise InputError(f"{prefix}value {position} is {shown(token)}, expected one of {expected}")
+        text = "".join(tokens)
+    elif len(text) != count:
         raise InputError(f"{prefix}expected {count} digits, found {plural(len(text), 'character')}")
     seen: dict[str, int] = {}
     for position, char in enumerate(text, 1):
-        if char not in allowed:
-            raise InputError(f"{prefix}character {position} is {shown(char)}, expected one of {allowed}")
-        if char in seen:
-            raise InputError(f"{prefix}digit {char} appears twice (characters {seen[char]} and {position})")
-        seen[char] = position
-    return tuple(int(char) for char in text)
+        digit = "0" if blank and char == blank else char
+        if digit not in allowed:
+            raise InputError(f"{prefix}{unit} {position} is {shown(char)}, expected one of {expected}")
+        if digit in seen:
+            what = f"the empty cell (0 or {blank})" if blank and digit == "0" else f"digit {digit}"
+            raise InputError(f"{prefix}{what} appears twice ({unit}s {seen[digit]} and {position})")
+        seen[digit] = position
+    return tuple(int("0" if char == blank else char) for char in text)
 
 
 def as_text(state: Any, separator: str) -> str:
-    """A state given as a string, or as a sequence of its parts, as text."""
+    """A state given as a string, or as a sequence of its parts, as text.
+    Numbers that are not whole (floats, booleans) are refused: no state is
+    written with them."""
     if isinstance(state, str):
         return state
-    if isinstance(state, (int, np.integer)):
+    if isinstance(state, (int, np.integer)) and not isinstance(state, bool):
         return str(state)
     if isinstance(state, np.ndarray):
+        if state.dtype.kind in "bfcmM":
+            raise InputError(f"a {state.dtype} array: ninebase reads states as strings or whole numbers")
         state = state.tolist()
     if isinstance(state, (list, tuple)):
+        for position, part in enumerate(state, 1):
+            if isinstance(part, (bool, float, complex, np.bool_, np.floating, np.complexfloating)):
+                raise InputError(f"value {position} is {part!r}: ninebase reads states as strings or whole numbers")
         return separator.join(str(part) for part in state)
     raise InputError(f"cannot read a state from a {type(state).__name__}")
-
-
-def text_array(states: Any) -> np.ndarray | None:
-    """A batch of states as a 1-d NumPy unicode array when it is a list,
-    tuple or array of strings (the form read from files); None otherwise."""
-    if isinstance(states, np.ndarray):
-        array = states
-    elif isinstance(states, (list, tuple)) and states and all(type(item) is str for item in states):
-        array = np.array(states)
-    else:
-        return None
-    if array.dtype.kind != "U" or array.ndim != 1:
-        return None
-    return array
-
-
-def digit_matrix(states: Any, width: int) -> np.ndarray:
-    """An (n, width) int8 array from compact digit strings, integers of up to
-    `width` digits, or an (n, width) array of digits; -1 marks anything that
-    is not a digit."""
-    array = np.asarray(states)
-    if array.dtype.kind in "US" or array.dtype == object:
-        fits = array.dtype.kind == "U" and array.itemsize <= 4 * width
-        text = np.asarray(array, dtype=f"U{width}" if fits else f"U{width + 1}").reshape(-1)
-        codes = text.view(np.uint32).reshape(text.size, -1)
-        digits = (codes[:, :width] - np.uint32(ord("0"))).astype(np.int8)
-        digits[(codes[:, :width] - np.uint32(ord("0")) > 9).any(axis=1) | (codes[:, width:] != 0).any(axis=1)] = -1
-        return digits
-    if array.dtype.kind in "iu":
-        if array.ndim == 2 and array.shape[1] == width:
-            return array.astype(np.int64)
-        if array.ndim == 1:
-            powers = 10 ** np.arange(width - 1, -1, -1, dtype=np.int64)
-            digits = array.astype(np.int64)[:, None] // powers % 10
-            digits[(array < 0) | (array >= 10**width)] = -1
-            return digits
-    raise InputError(
-        f"expected compact strings, integers or an (n, {width}) array, got shape {array.shape} of {array.dtype}"
-    )
-
-
-def all_valid(valid: np.ndarray, states: Any, parse_item: Callable[[Any], Any]) -> bool:
-    """Whether a vectorised reader accepted every item. If not, the first
-    rejected item is parsed one by one: a genuinely bad item raises its
-    InputError, naming its position; an item that parses after all (a form
-    the fast reader does not cover, such as a tab between fields) makes this
-    return False, and the caller reads the batch item by item instead."""
-    bad = np.flatnonzero(~valid)
-    if not bad.size:
-        return True
-    item = np.asarray(states, dtype=object).reshape(len(valid), -1)[bad[0]]
-    item = item[0] if item.size == 1 else item.tolist()
-    try:
-        parse_item(item)
-    except InputError as error:
-        raise InputError(f"item {bad[0]}: {error}") from None
-    return False
 
 
 def read_integer(text: str, what: str) -> int:

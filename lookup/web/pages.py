@@ -32,7 +32,7 @@ from ninebase.puzzles import InputError, Puzzle, plural
 
 from .errors import ApiError, wants_html
 from .position import example, position
-from .reading import Reader
+from .reading import Reader, from_url
 from .rules import Rules, described, fields
 
 HERE = Path(__file__).parent
@@ -145,7 +145,7 @@ class Explorer:
         else:
             given = request.query_params.get("state", "")[: self.reader.longest]
             try:
-                board = puzzle.board(self.reader.state(request, puzzle, puzzle.example()).replace("_", " "))
+                board = from_url(self.reader.state(request, puzzle, puzzle.example()), puzzle.board)
             except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
                 status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
                 page = {"puzzle": puzzle, "state": given, "rules": rules}

@@ -6,8 +6,8 @@ read requests alike through it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 from urllib.parse import unquote_to_bytes
 
 from starlette.requests import Request
@@ -19,6 +19,28 @@ from .errors import ApiError
 from .rules import WHOLE_NUMBER, RuleReader, Rules
 from .served import Served
 from .settings import Settings
+
+T = TypeVar("T")
+
+
+def from_url(state: str, answer: Callable[[str], T]) -> T:
+    """`answer` of a state from a URL, where a space may be written `_`: the
+    `_` read as spaces, or, where that cannot be read, as written (eight's
+    empty cell, drawn `_`). If neither reads, the error of the first reading,
+    unless every `_` is at an end (not between parts: `86725430_`)."""
+    spaced = state.replace("_", " ")
+    try:
+        return answer(spaced)
+    except InputError as error:
+        if spaced == state:
+            raise
+        first = error
+    try:
+        return answer(state)
+    except InputError:
+        if " " not in spaced.strip():
+            raise
+        raise first from None
 
 
 class Reader:
@@ -102,8 +124,8 @@ class Reader:
         return int(text)
 
     def board(self, puzzle: Puzzle, state: str) -> Any:
-        """The board of a state from a URL (a space may be written `_`); 400 naming what is wrong."""
+        """The board of a state from a URL (`from_url`); 400 naming what is wrong."""
         try:
-            return puzzle.board(state.replace("_", " "))
+            return from_url(state, puzzle.board)
         except InputError as error:
             raise self.bad_state(puzzle, state, error) from None

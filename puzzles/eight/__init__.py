@@ -21,6 +21,7 @@ from .. import permutations
 from ..board_puzzle import BoardPuzzle
 from ..text import InputError, distinct_digits
 from .board import (
+    BLANK,
     DIGIT_SUM,
     DIGITS,
     DIRECTIONS,
@@ -71,9 +72,9 @@ class Eight(BoardPuzzle):
             raw = text.encode()
             missing = DIGIT_SUM - (sum(raw) - _ZERO_SUM)
             return missing, tuple(raw.translate(_PERMUTATION_BYTES[missing]))
-        digits = distinct_digits(text, DIGITS, where)
+        digits = distinct_digits(text, DIGITS, where, blank=BLANK)
         if 0 not in digits:
-            raise InputError(f"{where + ': ' if where else ''}no empty cell: one digit must be 0")
+            raise InputError(f"{where + ': ' if where else ''}no empty cell: one digit must be 0 (or {BLANK})")
         return from_digits(digits)
 
     def compact(self, board: Board) -> str:

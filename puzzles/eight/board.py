@@ -21,6 +21,8 @@ DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 """Per move letter: how the empty cell's (row, column) changes."""
 IDENTITY = tuple(range(9))
 DIGITS = "0123456789"
+BLANK = "_"
+"""The empty cell as the terminal draws it; read as 0 too."""
 
 Board = tuple[int, tuple[int, ...]]
 

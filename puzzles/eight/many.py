@@ -30,6 +30,8 @@ _REASONS: dict[int, str] = {}
 
 
 class EightMany(BoardMany):
+    row_length = 9
+
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         digits, seen = fixed_digits(lines, 9)
         valid = (seen & 1 == 1) & (_BIT_COUNT[seen] == 9)  # nine different digits, one of them 0

@@ -5,12 +5,12 @@ from __future__ import annotations
 from ..answers import Solution
 from ..drawing import grid
 from ..roles import TerminalView
-from .board import Board, goal_of, to_digits
+from .board import BLANK, Board, goal_of, to_digits
 
 
 class EightTerminal(TerminalView):
     def panel(self, board: Board) -> list[str]:
-        return grid([str(d) if d else "_" for d in to_digits(board)])
+        return grid([str(d) if d else BLANK for d in to_digits(board)])
 
     def heading(self, solution: Solution) -> str:
         puzzle = self.puzzle

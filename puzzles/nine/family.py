@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..answers import Solution
+from ..text import InputError
 from .board import Bits, Board, bits
 from .sizes import SIZE_OPTION, matrix_texts, operation_names, size_of, unsolvable_reason
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from ..contract import Puzzle
 
 AtSize = Callable[[int], "Puzzle"]
+_CELL_VALUES = (0, 1, "0", "1")
+"""What a cell may be when a board is given as its 2n^2 cells."""
 
 
 def example_board(n: int) -> str:
@@ -63,7 +66,12 @@ class NineRules:
         """Also takes the 2n^2 cells as one sequence of 0/1 values."""
         cells = self.bits.cells
         if isinstance(state, (list, tuple, np.ndarray)) and len(state) == 2 * cells:
-            text = "".join(str(cell) for cell in np.asarray(state).tolist())
+            values = np.asarray(state).tolist()
+            for position, value in enumerate(values, 1):
+                if value not in _CELL_VALUES or type(value) not in (int, str):
+                    matrix = "A" if position <= cells else "B"
+                    raise InputError(f"value {position} (matrix {matrix}) is {value!r}, expected 0 or 1")
+            text = "".join(str(cell) for cell in values)
             state = f"{text[:cells]} {text[cells:]}"
         return super().board(state)  # type: ignore[misc]  # the Puzzle this mixin comes before
 

@@ -16,6 +16,8 @@ _ONE_TO_NINE = sum(1 << digit for digit in range(1, 10))
 
 
 class SansuMany(BoardMany):
+    row_length = 9
+
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         digits, seen = fixed_digits(lines, 9)
         valid = seen == _ONE_TO_NINE

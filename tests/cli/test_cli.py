@@ -154,3 +154,43 @@ def test_installed_command_runs_as_a_process(tables_dir: Path) -> None:
         check=False,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_boards_written_spaced_or_with_the_blank_drawn_answer_as_the_compact_form(tables_dir: Path) -> None:
+    """Issue 35: `8 6 7 2 5 4 3 0 1` (as the original input and clocks are
+    written) and `8672543_1` (the empty cell as the terminal draws it) answer
+    exactly as 867254301, through the installed command; sansu takes its
+    spaced form too, and a board that is genuinely wrong is named in one line."""
+    executable = str(Path(sys.executable).parent / "ninebase")
+
+    def command(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [executable, *args, "--tables", str(tables_dir)],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+    eight = ["8 6 7 2 5 4 3 0 1", "8672543_1", "8 6 7 2 5 4 3 _ 1"]
+    for ask in (["solve", "eight"], ["solve", "eight", "--json"], ["probe", "eight", "--json"]):
+        expected = command(*ask, "867254301")
+        assert expected.returncode == 0 and "867254301" in expected.stdout
+        assert all(command(*ask, *written.split()).stdout == expected.stdout for written in [eight[0], eight[1]])
+        assert command(*ask, eight[2]).stdout == expected.stdout
+    lines = "".join(f"{written}\n" for written in ["867254301", *eight])
+    answers = [
+        json.loads(line) for line in command("solve", "eight", "--batch", "--json", stdin=lines).stdout.split("\n")[:-1]
+    ]
+    assert answers == answers[:1] * 4 and answers[0]["state"] == "867254301"
+    assert command("distances", "eight", stdin=lines).stdout == "31\n" * 4
+    sansu = command("solve", "sansu", "--json", *list("175426839"))
+    assert sansu.stdout == command("solve", "sansu", "--json", "175426839").stdout and '"distance": 5' in sansu.stdout
+    for args, message in [
+        (["eight", "86725430_"], "state '86725430_': the empty cell (0 or _) appears twice (characters 8 and 9)"),
+        (["eight", *list("86725430")], "expected 9 digits separated by spaces, found 8 values"),
+        (["sansu", "1754268_9"], "character 8 is '_', expected one of 123456789"),
+    ]:
+        bad = command("solve", *args)
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and message in bad.stderr, bad.stderr

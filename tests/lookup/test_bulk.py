@@ -205,3 +205,82 @@ def test_the_cube_reads_its_datasets_as_they_arrive(tables: lookup.Tables) -> No
             break
     printed += stream.finish(lambda: table)
     assert stream.done and printed == cube.formats.judge(table, cube.formats.read(text))
+
+
+# Boards written as people write them, and numbers (issue 35) ---------------------------
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_eight_or_sansu_board_spaced_or_with_its_blank_drawn_answers_as_its_compact_form(
+    tables: lookup.Tables, data: st.DataObject
+) -> None:
+    """Solvable and unsolvable boards alike (eight's sample space holds both):
+    the same answer, distance, count and solve object, the state echoed compact."""
+    name = data.draw(st.sampled_from(["eight", "sansu"]))
+    compact = data.draw(st.sampled_from(random_states(tables, name, 50, data.draw(st.integers(0, 99)))))
+    gap = data.draw(st.sampled_from([None, " ", "\t", "  "]))
+    cells = compact.replace("0", "_") if data.draw(st.booleans()) else compact
+    written = cells if gap is None else gap.join(cells)
+    assert tables.solve(name, written).to_dict() == tables.solve(name, compact).to_dict()
+    distance = tables.distance(name, compact)
+    assert tables.distances(name, [compact, written]).tolist() == [-1 if distance is None else distance] * 2
+    assert tables.counts(name, np.array([written])).tolist() == [tables.count(name, compact)]
+    assert tables.solve_objects(name, chunk([written, compact])) == [tables.solve(name, compact).to_dict()] * 2
+
+
+NUMERIC = {
+    "sansu": ([1, 7, 5, 4, 2, 6, 8, 3, 9], "175426839", 0, "value 9 is '0', expected one of 123456789"),
+    "eight": ([8, 6, 7, 2, 5, 4, 3, 0, 1], "867254301", -1, "value 9 is '-1', expected one of 0123456789 or _"),
+    "clocks": ([9, 9, 12, 6, 6, 6, 6, 3, 6], "9 9 12 6 6 6 6 3 6", 5,
+               "value 9: '5' is not a clock value (3, 6, 9 or 12)"),
+    "nine": ([1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1], "100000000 111111011", 2,
+             "value 18 (matrix B) is 2, expected 0 or 1"),
+}  # fmt: skip
+"""Per puzzle whose states may be given as numbers: a valid row, its compact
+form, a value out of range put last, and the message naming it."""
+
+
+@pytest.mark.parametrize("name", NUMERIC)
+def test_numbers_answer_as_the_compact_form_and_a_bad_one_is_named_by_its_place(
+    tables: lookup.Tables, name: str
+) -> None:
+    row, compact, wrong, message = NUMERIC[name]
+    rows, bad, width = [row], [*row[:-1], wrong], len(row)
+    assert puzzles.get(name).many.row_length == width
+    expected = tables.distances(name, [compact]).tolist()
+    for given_as in (np.array(rows), np.array(rows, dtype=np.uint8), rows):
+        assert tables.distances(name, given_as).tolist() == expected
+    assert tables.distance(name, rows[0]) == tables.distance(name, np.array(rows[0])) == expected[0]
+    with pytest.raises(InputError) as raised:
+        tables.distances(name, np.array([rows[0], bad]))
+    assert str(raised.value) == f"item 1: {message}"
+    with pytest.raises(InputError) as raised:
+        tables.solve(name, bad)
+    assert str(raised.value) == message
+    for shape in ((1, width + 1), (1, width - 1), (width,), (1, 1, width)):
+        with pytest.raises(InputError) as raised:
+            tables.distances(name, np.ones(shape, dtype=np.int64))
+        assert str(raised.value) == f"expected an integer array of shape (n, {width}), one state a row; got {shape}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, np.complex128])
+def test_an_array_of_numbers_that_are_not_whole_is_refused_as_such(
+    tables: lookup.Tables, name: str, dtype: type
+) -> None:
+    with pytest.raises(InputError) as raised:
+        tables.distances(name, np.ones((2, 9), dtype=dtype))
+    assert str(raised.value) == f"a {np.dtype(dtype)} array: ninebase reads states as strings or whole numbers"
+    with pytest.raises(InputError) as raised:
+        tables.distance(name, np.ones(9, dtype=dtype))
+    assert str(raised.value) == f"a {np.dtype(dtype)} array: ninebase reads states as strings or whole numbers"
+    with pytest.raises(
+        InputError, match=r"^item 0: value 1 is 1\.5: ninebase reads states as strings or whole numbers"
+    ):
+        tables.distances(name, [[1.5] * 9])
+
+
+def test_the_cube_takes_no_numbers_and_says_what_it_reads(tables: lookup.Tables) -> None:
+    """The cube's states hold letters: no row of numbers is one (its row length is None)."""
+    assert puzzles.get("cube").many.row_length is None
+    with pytest.raises(InputError, match=r"^item 0: expected 9 pattern letters, found 1$"):
+        tables.distances("cube", np.array([[1, 2, 3]]))

@@ -186,7 +186,54 @@ def test_nine_batch_of_cell_arrays_names_the_bad_matrix(tables) -> None:
     import numpy as np
 
     cells = np.array([[1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1], [0] * 17 + [2]])
-    with pytest.raises(InputError, match="item 1: matrix B: expected 9 characters 0/1, found '000000002'"):
+    with pytest.raises(InputError, match=r"item 1: value 18 \(matrix B\) is 2, expected 0 or 1"):
         tables.distances("nine", cells)
     assert tables.distances("nine", cells[:1]).tolist() == [5]
     assert tables.distance("nine", [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1]) == 5
+
+
+# Eight and sansu boards as people write them (issue 35) ---------------------------
+eight = get("eight")
+eight_boards = st.tuples(st.integers(1, 9), st.permutations(range(9)).map(tuple))  # (missing digit, permutation)
+
+
+def written(compact: str, blank: bool, spaced: str | None) -> str:
+    """A compact board with its empty cell drawn `_` (blank), and its cells separated by `spaced`."""
+    cells = compact.replace("0", "_") if blank else compact
+    return spaced.join(cells) if spaced is not None else cells
+
+
+@given(eight_boards, st.booleans(), st.sampled_from([None, " ", "  ", "\t"]))
+def test_eight_reads_a_board_spaced_or_with_its_blank_drawn(board: tuple, blank: bool, spaced: str | None) -> None:
+    compact = eight.compact(board)
+    assert eight.board(written(compact, blank, spaced)) == eight.parse(compact) == board
+    assert eight.board(f" {written(compact, blank, spaced)} ") == board
+
+
+@given(tiles, st.sampled_from([" ", "  ", "\t"]))
+def test_sansu_reads_a_tile_spaced_as_its_original_input_is(tile: tuple[int, ...], gap: str) -> None:
+    assert sansu.board(gap.join(sansu.compact(tile))) == tile
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("eight", "8 6 7 2 5 4 3 0", "expected 9 digits separated by spaces, found 8 values"),
+        ("eight", "8 6 7 2 5 4 3 0 1 9", "expected 9 digits separated by spaces, found 10 values"),
+        ("eight", "8 6 7 2 5 4 3 0 10", "value 9 is '10', expected one of 0123456789 or _"),
+        ("eight", "8 6 7 2 5 4 3 x 1", "value 8 is 'x', expected one of 0123456789 or _"),
+        ("eight", "86725430_", "the empty cell (0 or _) appears twice (characters 8 and 9)"),
+        ("eight", "_ 6 7 2 5 4 3 _ 1", "the empty cell (0 or _) appears twice (values 1 and 8)"),
+        ("eight", "8 6 7 2 5 4 3 8 1", "digit 8 appears twice (values 1 and 8)"),
+        ("eight", "8672543x1", "character 8 is 'x', expected one of 0123456789 or _"),
+        ("eight", "123456789", "no empty cell: one digit must be 0 (or _)"),
+        ("eight", "867 254 301", "expected 9 digits separated by spaces, found 3 values"),
+        ("sansu", "1754268_9", "character 8 is '_', expected one of 123456789"),
+        ("sansu", "1 7 5 4 2 6 8 _ 9", "value 8 is '_', expected one of 123456789"),
+        ("sansu", "1 7 5 4 2 6 8 3", "expected 9 digits separated by spaces, found 8 values"),
+    ],
+)
+def test_a_board_that_is_genuinely_wrong_is_named_where(name: str, text: str, message: str) -> None:
+    with pytest.raises(InputError) as raised:
+        get(name).board(text)
+    assert str(raised.value) == message

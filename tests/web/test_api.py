@@ -61,6 +61,27 @@ def test_spaces_may_be_written_three_ways(client: TestClient, tables: lookup.Tab
     assert cube.json()["distance"] == 3 and len(cube.json()["boards"]) == 4
 
 
+EIGHT_WRITTEN = ["8 6 7 2 5 4 3 0 1", "8672543_1", "8 6 7 2 5 4 3 _ 1"]
+"""867254301 as people write it: spaced, with the empty cell drawn `_`, both."""
+
+
+@pytest.mark.parametrize("spelling", ["%20", "+", "_"])
+def test_an_eight_board_may_be_spaced_or_show_its_blank_as_underscore(client: TestClient, spelling: str) -> None:
+    asks = ("/api/eight?state={}", "/api/eight/random?state={}&seed=3", "/api/eight/solutions?state={}&limit=2")
+    expected = [client.get(ask.format("867254301")).text for ask in asks]
+    for written in EIGHT_WRITTEN[: 2 if spelling == "_" else 3]:  # `_` as both a space and the blank: no reading
+        query = written.replace(" ", spelling)
+        assert [client.get(ask.format(query)).text for ask in asks] == expected, query
+    bad = client.get("/api/eight?state=86725430_")
+    assert bad.status_code == 400 and "the empty cell (0 or _) appears twice" in bad.json()["error"]
+    batch = client.post("/api/eight/batch", content="\n".join(["867254301", *EIGHT_WRITTEN, "8 6 7"]) + "\n")
+    answers = [json.loads(line) for line in batch.text.splitlines()]
+    assert answers[1:4] == answers[:1] * 3 and answers[0]["state"] == "867254301"
+    assert answers[4]["error"] == "expected 9 digits separated by spaces, found 3 values"
+    distances = client.post("/api/eight/distances", content="\n".join(EIGHT_WRITTEN) + "\n")
+    assert distances.text.split() == ["31"] * 3
+
+
 def test_stats_health_and_openapi(client: TestClient, tables: lookup.Tables) -> None:
     for puzzle in EXAMPLES:
         stats = client.get(f"/api/{puzzle}/stats").json()

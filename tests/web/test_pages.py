@@ -168,6 +168,15 @@ def test_a_state_may_be_spelled_with_underscores_and_defaults_to_the_example(cli
     assert plain == spelled.attrs["data-state"] == example
 
 
+@pytest.mark.parametrize("written", ["8672543_1", "8_6_7_2_5_4_3_0_1", "8 6 7 2 5 4 3 _ 1"])
+def test_an_eight_board_may_be_spaced_or_show_its_blank_as_underscore(client: TestClient, written: str) -> None:
+    """The page and the view it fetches show the board in compact form, whichever way it was written."""
+    page = html(client, "/eight", {"state": written}).one(class_="position-grid")
+    view = client.get("/api/eight/view", params={"state": written})
+    assert page.attrs["data-state"] == "867254301" and view.status_code == 200
+    assert 'data-state="867254301"' in view.text
+
+
 @pytest.mark.parametrize("name", [n for n in EVERY_PUZZLE if n != "cube"])
 def test_a_solved_position_offers_no_best_move(client: TestClient, every_tables: lookup.Tables, name: str) -> None:
     distances, compact = sample_space(every_tables, name)
