@@ -67,20 +67,22 @@ class Lines:
         lengths, count = self.lengths, len(self)
         width = int(min(lengths.max(initial=0), widest))
         buffer = np.frombuffer(self.data, dtype=np.uint8)
+        # every byte but the line breaks printable ASCII: then no row needs looking at for it
+        printable = np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == np.count_nonzero(buffer == ord("\n"))
         if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
             cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)
             inside = np.True_
-            if np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == buffer.size - count * width:  # only the \n
+            if printable:
                 return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
-        else:  # lines of different lengths (or some ending in \r\n): gathered one by one
+        else:  # lines of different lengths (or some ending in \r\n): each row copied from its window of the bytes
             columns = np.arange(width, dtype=np.int32 if buffer.size < 2**31 - width else np.int64)
             inside = columns < lengths.astype(columns.dtype)[:, None]
-            if buffer.size:
-                cells = buffer.take(self.starts.astype(columns.dtype)[:, None] + columns, mode="clip")
-                cells *= inside
-            else:
-                cells = np.zeros(inside.shape, dtype=np.uint8)
-        plain = (lengths > 0) & (lengths <= width) & ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
+            padded = np.concatenate([buffer, np.zeros(width, dtype=np.uint8)])  # the last rows' windows too
+            cells = np.lib.stride_tricks.sliding_window_view(padded, width)[self.starts]
+            cells *= inside
+        plain = (lengths > 0) & (lengths <= width)
+        if not printable:
+            plain &= ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
         if width:
             last = cells[np.arange(count), np.clip(lengths - 1, 0, width - 1)]
             plain &= (cells[:, 0] != ord(" ")) & (last != ord(" "))

@@ -23,7 +23,7 @@ from ..text import InputError
 from ..variants import VariantOption
 from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
 from .counting import ClocksCounting
-from .dials import HOURS, SHIFTS, SOLVED, dial_turns, from_turns
+from .dials import HOURS, SHIFTS, SOLVED, from_turns
 from .formats import ClocksFormats, dial
 from .many import ClocksMany
 from .page import ClocksPage
@@ -35,6 +35,8 @@ _QUARTER_TURNS = np.array([sum(1 << shift for shift in shifts) for shifts in SHI
 """Per move, a 1 in the low bit of each dial it turns."""
 _HIGH_BITS = sum(2 << 2 * dial for dial in range(9))
 """The high bit of every dial."""
+_THREE_DIALS = tuple(" ".join(HOURS[setting >> shift & 3] for shift in (4, 2, 0)) for setting in range(64))
+"""The text of three dials by their six bits of a board: a probe writes ten boards."""
 
 
 class ClocksStorage(BoardStorage):
@@ -80,7 +82,7 @@ class Clocks(BoardPuzzle):
         return from_turns([dial(token, f"value {i}") for i, token in enumerate(tokens, 1)])
 
     def compact(self, board: int) -> str:
-        return " ".join(HOURS[turns] for turns in dial_turns(board))
+        return f"{_THREE_DIALS[board >> 12]} {_THREE_DIALS[board >> 6 & 63]} {_THREE_DIALS[board & 63]}"
 
     def encode(self, board: int) -> int:
         return board

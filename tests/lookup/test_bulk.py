@@ -284,3 +284,20 @@ def test_the_cube_takes_no_numbers_and_says_what_it_reads(tables: lookup.Tables)
     assert puzzles.get("cube").many.row_length is None
     with pytest.raises(InputError, match=r"^item 0: expected 9 pattern letters, found 1$"):
         tables.distances("cube", np.array([[1, 2, 3]]))
+
+
+def test_a_batch_of_several_chunks_answers_each_state_in_its_place(tables: lookup.Tables) -> None:
+    """`distances` and `counts` read STATES_AT_ONCE states at a time: states
+    read on their own (odd spacing, a line break) land in their places in
+    every chunk, and a bad state is named by its place in the whole batch."""
+    size = 2 * bulk.STATES_AT_ONCE + 7
+    texts = random_states(tables, "clocks", size, seed=35)
+    for place in (5, bulk.STATES_AT_ONCE + 1, size - 1):
+        texts[place] = texts[place].replace(" ", "  ", 1)
+    texts[bulk.STATES_AT_ONCE * 2 + 3] = "3 6 9 12 3 6 9 12\n3"
+    expected = [tables.distance("clocks", text) for text in texts]
+    assert tables.distances("clocks", texts).tolist() == [-1 if d is None else d for d in expected]
+    assert tables.counts("clocks", texts).tolist() == [tables.count("clocks", text) for text in texts]
+    texts[bulk.STATES_AT_ONCE + 2] = "3 6 9 12 3 6 9 12 15"
+    with pytest.raises(InputError, match=rf"^item {bulk.STATES_AT_ONCE + 2}: value 9: '15' is not a clock value"):
+        tables.distances("clocks", texts)
