@@ -52,8 +52,7 @@ def build_with_progress(directory: Path, chosen: tuple[str | Puzzle, ...], force
     if not reports:
         click.echo(f"all tables present in {directory.resolve()}", err=True)
         return
-    for line in summary(reports, directory):
-        click.echo(line, err=True)
+    click.echo("\n".join(summary(reports, directory)), err=True)  # one write: Ctrl-C cannot split it
 
 
 def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[str]:
