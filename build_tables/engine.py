@@ -92,14 +92,17 @@ def breadth_first(puzzle: Search, progress: ProgressCallback | None = None, coun
     return SearchResult(distance, parent, np.array(counts, dtype=np.int64), count)
 
 
-def count_paths(search: Search, distance: np.ndarray) -> np.ndarray:
+def count_paths(search: Search, distance: np.ndarray, progress: ProgressCallback | None = None) -> np.ndarray:
     """Every state's optimal move sequences, from the distances alone (what
-    `breadth_first` counts; verify checks the stored counts against it)."""
+    `breadth_first` counts; verify checks the stored counts against it).
+    `progress`, if given, is called with each level's states."""
     count = np.zeros(search.state_count, dtype=np.uint64)
     frontier = np.flatnonzero(distance == 0)
     count[frontier] = 1
     level = 0
     while frontier.size:
+        if progress:
+            progress(frontier.size)
         for before in search.predecessors(frontier):
             legal = before >= 0
             states = before[legal]

@@ -11,10 +11,16 @@ content changed cannot pass.
 Where a puzzle stores only parent moves (the cube), the distances are
 derived from them first, by a breadth-first walk down the parent moves from
 the goals, so the check needs no more memory than the build.
+
+Given a progress factory (as `build` takes), each search group gets a bar of
+four times its states: the distances read (or derived), the moves checked,
+the counts worked out again, the datasets compared, each advanced as it goes
+where it goes in steps (levels, chunks of states).
 """
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,20 +29,45 @@ import numpy as np
 from ninebase import puzzles
 from ninebase.lookup.directory import table_name
 from ninebase.lookup.tablefile import TableError, TableFile, build_command, flat_message, table_path
+from ninebase.puzzles import SINGLE_SEARCH
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Search
 
-from .engine import count_paths
+from . import ProgressBar, ProgressFactory
+from .engine import ProgressCallback, count_paths
 
 CHUNK = 1 << 20
+STAGES = 4
+"""A group's progress bar counts its states once per stage: distances, moves, counts, datasets."""
 
 
 class VerificationError(TableError):
     """A table file is readable but its contents break an invariant."""
 
 
-def check_search(search: Search, distance: np.ndarray, parent: np.ndarray, where: str) -> None:
-    """Raise VerificationError unless `distance` and `parent` are an exact BFS of `search`."""
+class Stages:
+    """A group's progress bar (or none), advanced within a stage as it goes
+    and to the stage's end when it ends, so that the bar is full at the end
+    whatever the steps added up to (states never reached take no step)."""
+
+    def __init__(self, bar: ProgressBar | None, states: int) -> None:
+        self.bar, self.states, self.done, self.ended = bar, states, 0, 0
+
+    def advance(self, steps: int) -> None:
+        self.done += steps
+        if self.bar:
+            self.bar.update(steps)
+
+    def end_stage(self) -> None:
+        self.ended += 1
+        self.advance(self.ended * self.states - self.done)
+
+
+def check_search(
+    search: Search, distance: np.ndarray, parent: np.ndarray, where: str, progress: ProgressCallback | None = None
+) -> None:
+    """Raise VerificationError unless `distance` and `parent` are an exact BFS
+    of `search`; `progress`, if given, is called with each chunk's states."""
 
     def fail(what: str) -> None:
         raise VerificationError(f"{where}: {what}")
@@ -63,19 +94,24 @@ def check_search(search: Search, distance: np.ndarray, parent: np.ndarray, where
             parents_confirmed += np.count_nonzero(
                 (parent[before[legal]] == move) & reached[before[legal]] & (after_distance == before_distance - 1)
             )
+        if progress:
+            progress(states.size)
     if parents_confirmed != np.count_nonzero(reached):
         fail(f"{np.count_nonzero(reached) - parents_confirmed} states lack a parent move to a state one closer")
 
 
-def distances_from_parents(search: Search, parent: np.ndarray) -> np.ndarray:
+def distances_from_parents(search: Search, parent: np.ndarray, progress: ProgressCallback | None = None) -> np.ndarray:
     """Per state, how many parent moves lead from it to a goal: a BFS from the
     goals that reaches a state only through its own parent move. States whose
-    parent moves never reach a goal stay UNREACHABLE."""
+    parent moves never reach a goal stay UNREACHABLE. `progress`, if given,
+    is called with each level's states."""
     distance = np.full(search.state_count, UNREACHABLE, dtype=np.uint8)
     frontier = np.unique(np.asarray(search.goal_states(), dtype=np.int64))
     distance[frontier] = 0
     level = 0
     while frontier.size and level < UNREACHABLE - 1:
+        if progress:
+            progress(frontier.size)
         for move, before in enumerate(search.predecessors(frontier)):
             before = before[before >= 0]
             before = before[(parent[before] == move) & (distance[before] == UNREACHABLE)]
@@ -94,16 +130,17 @@ def check_histogram(attrs: dict[str, Any], histogram: np.ndarray, state_count: i
         raise VerificationError(f"{where}: the stored largest distance or state count does not match")
 
 
-def verify(puzzle: Puzzle | str, directory: Path) -> str:
+def verify(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory | None = None) -> str:
     """Check one puzzle's table file (a puzzle by name, or a variant with a
-    table of its own); return a one-line summary or raise TableError."""
+    table of its own), with a progress bar per search group if `progress`
+    makes them; return a one-line summary or raise TableError."""
     rules = puzzle if isinstance(puzzle, Puzzle) else puzzles.get(puzzle)
     name = table_name(rules, "there is none to verify")
     path = table_path(directory, name)
     selection = rules.storage.build_selection  # type: ignore[union-attr]  # table_name said it has a table
     rebuild = f"; rebuild it with: {build_command(selection, directory, True)}"
     try:
-        return _verify(rules, path)
+        return _verify(rules, path, progress)
     except VerificationError as error:  # readable, but not what a build writes
         raise VerificationError(f"{error}{rebuild}", name, selection) from None
     except TableError:  # unreadable: the message names the command already
@@ -114,7 +151,7 @@ def verify(puzzle: Puzzle | str, directory: Path) -> str:
         ) from None
 
 
-def _verify(puzzle: Puzzle, path: Path) -> str:
+def _verify(puzzle: Puzzle, path: Path, progress: ProgressFactory | None) -> str:
     name = puzzle.storage.table_name
     with TableFile(path, name, puzzle.storage.build_selection) as table:
         expected = puzzle.storage.file_attrs()
@@ -128,26 +165,39 @@ def _verify(puzzle: Puzzle, path: Path) -> str:
         total = np.zeros(0, dtype=np.int64)
         states = 0
         for group, search in searches.items():
-            where = f"{path} group {group}"
-            stored = {dataset: table.read_packed(group, dataset) for dataset in layout[group]}
-            distance, parent = puzzle.storage.stored_search(
-                group, {key: packed.values for key, packed in stored.items()}
-            )
-            if distance is None:
-                distance = distances_from_parents(search, parent)
-            check_search(search, distance, parent, where)
-            count = count_paths(search, distance) if group in puzzle.storage.counted_groups() else None
-            rebuilt = puzzle.storage.store(group, distance, parent, count)
-            if sorted(rebuilt) != sorted(stored):
-                raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
-            for dataset, packed in rebuilt.items():
-                if packed.bits != stored[dataset].bits or not np.array_equal(packed.values, stored[dataset].values):
-                    raise VerificationError(f"{where}: dataset {dataset} does not match the distances and counts")
+            label = name if group == SINGLE_SEARCH else f"{name} {group}"
+            with progress(label, STAGES * search.state_count) if progress else nullcontext() as bar:
+                distance = check_group(puzzle, table, group, search, layout[group], Stages(bar, search.state_count))
             histogram = np.bincount(distance[distance != UNREACHABLE])
-            check_histogram(table.group_attrs(group), histogram, search.state_count, where)
+            check_histogram(table.group_attrs(group), histogram, search.state_count, f"{path} group {group}")
             if group in puzzle.storage.distance_groups():
                 size = max(total.size, histogram.size)
                 total = np.pad(total, (0, size - total.size)) + np.pad(histogram, (0, size - histogram.size))
                 states += search.state_count
         check_histogram(table.attrs, total, states, str(path))
         return f"{name}: ok, {int(total.sum()):,} reachable states checked ({path})"
+
+
+def check_group(
+    puzzle: Puzzle, table: TableFile, group: str, search: Search, datasets: list[str], stages: Stages
+) -> np.ndarray:
+    """Check one search group of a table against the search and the puzzle's
+    storage; return its distances (raise VerificationError where it fails)."""
+    where = f"{table.path} group {group}"
+    stored = {dataset: table.read_packed(group, dataset) for dataset in datasets}
+    distance, parent = puzzle.storage.stored_search(group, {key: packed.values for key, packed in stored.items()})
+    if distance is None:
+        distance = distances_from_parents(search, parent, stages.advance)
+    stages.end_stage()
+    check_search(search, distance, parent, where, stages.advance)
+    stages.end_stage()
+    count = count_paths(search, distance, stages.advance) if group in puzzle.storage.counted_groups() else None
+    stages.end_stage()
+    rebuilt = puzzle.storage.store(group, distance, parent, count)
+    if sorted(rebuilt) != sorted(stored):
+        raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
+    for dataset, packed in rebuilt.items():
+        if packed.bits != stored[dataset].bits or not np.array_equal(packed.values, stored[dataset].values):
+            raise VerificationError(f"{where}: dataset {dataset} does not match the distances and counts")
+    stages.end_stage()
+    return distance

@@ -16,7 +16,7 @@ take charge of Ctrl-C before they load (`ninebase/__main__.py`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing itself is not loaded: the command sets its Ctrl-C handler sooner
 
 if TYPE_CHECKING:
     from .lookup import (

@@ -91,11 +91,11 @@ def verify(names: tuple[Puzzle, ...], tables_dir: Path | None, **variant: Any) -
     of the puzzles named (`ninebase verify nine --size 4`)."""
     from .building import verify_lines
 
+    passed = True
     with reported_errors():
-        chosen = rules_for_each(names, variant, "PUZZLE")
-        lines, passed = verify_lines(chosen, resolve_tables_dir(tables_dir))
-    for line in lines:
-        click.echo(line)
+        for line, ok in verify_lines(rules_for_each(names, variant, "PUZZLE"), resolve_tables_dir(tables_dir)):
+            click.echo(line)
+            passed = passed and ok
     if not passed:
         sys.exit(EXIT_TABLE)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,14 @@ class StageLine:
         click.echo(f"{self.label}: {self.done:,} of {plural(self.total, 'state')} settled in {seconds:.2f} s", err=True)
 
 
-def progress_bar(label: str, total: int) -> Any:
-    """A progress bar on a terminal; a line per finished stage otherwise."""
-    if not sys.stderr.isatty():
-        return StageLine(label, total)
+def terminal_bar(label: str, total: int) -> Any:
+    """A progress bar on standard error, which is a terminal."""
     return click.progressbar(length=total, label=f"{label:<8}", file=sys.stderr, show_eta=False, width=30)
+
+
+def progress_bar(label: str, total: int) -> Any:
+    """A build's progress: a bar on a terminal; a line per finished stage otherwise."""
+    return terminal_bar(label, total) if sys.stderr.isatty() else StageLine(label, total)
 
 
 def build_with_progress(directory: Path, chosen: tuple[str | Puzzle, ...], force: bool = False) -> None:
@@ -52,8 +56,7 @@ def build_with_progress(directory: Path, chosen: tuple[str | Puzzle, ...], force
     if not reports:
         click.echo(f"all tables present in {directory.resolve()}", err=True)
         return
-    for line in summary(reports, directory):
-        click.echo(line, err=True)
+    click.echo("\n".join(summary(reports, directory)), err=True)  # one write: Ctrl-C cannot split it
 
 
 def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[str]:
@@ -84,20 +87,20 @@ def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[st
     ]
 
 
-def verify_lines(chosen: tuple[str | Puzzle, ...], directory: Path) -> tuple[list[str], bool]:
-    """One line per puzzle (by name, or a variant with a table of its own), and
-    whether every table passed; none chosen: every puzzle's table, and every
-    variant's table that is in the directory (nine-2, nine-4)."""
-    lines, passed = [], True
+def verify_lines(chosen: tuple[str | Puzzle, ...], directory: Path) -> Iterator[tuple[str, bool]]:
+    """One line per puzzle (by name, or a variant with a table of its own) as
+    its table is checked, and whether it passed; none chosen: every puzzle's
+    table, and every variant's table that is in the directory (nine-2,
+    nine-4). On a terminal, a bar per search group shows the check going
+    (the cube's three take most of the time); otherwise nothing more is said."""
     if not chosen:
         variants = [variant for variant, _ in puzzles.variant_tables() if variant.storage is not None]
         built = [variant for variant in variants if (directory / f"{variant.storage.table_name}.h5").exists()]
         chosen = (*puzzles.names(), *built)
+    progress = terminal_bar if sys.stderr.isatty() else None
     for puzzle in chosen:
         try:
-            lines.append(verify_table(puzzle, directory))
+            yield verify_table(puzzle, directory, progress), True
         except TableError as error:
-            passed = False
             name = puzzle if isinstance(puzzle, str) else puzzle.storage.table_name
-            lines.append(f"{name}: FAILED: {error}")
-    return lines, passed
+            yield f"{name}: FAILED: {error}", False

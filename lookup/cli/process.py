@@ -5,8 +5,12 @@ one line and a documented exit status, never a traceback.
   signal raises `Interrupted`, which unwinds the command (a table being
   written is removed, the build lock released). Python drops an exception
   raised inside a weakref callback or a destructor (h5py runs many), so one
-  dropped that way is raised again as soon as the callback returns; and the
-  process ends INTERRUPT_SECONDS after the signal in any case.
+  dropped that way is raised again as soon as the callback returns, as is
+  one that came while this module wrote a standard stream; and the process
+  ends INTERRUPT_SECONDS after the signal in any case. Once the command has
+  ended, Ctrl-C ends the process at once with the line (after the whole
+  output, then), and the process ends with its output flushed and without
+  Python's shutdown, during which Ctrl-C would kill it without a word.
 - A reader that stops early (`| head -1`): a quiet exit with status 141,
   which a shell reports for `cat` killed by SIGPIPE.
 - Standard output closed or full: one line naming the problem, status 74
@@ -73,54 +77,62 @@ class GuardedOutput(io.FileIO):
 
 
 class InterruptState:
-    """Whether Ctrl-C came, whether a callback dropped its Interrupted (and
-    whether it was sent again), whether the command has finished, and
-    whether the line saying so was written."""
+    """Whether Ctrl-C came, whether an Interrupted is to be sent again (a
+    callback dropped it, or it came while this module's own code ran, where
+    it is not raised), whether the command has finished, and the lock taken
+    by the one thread that ends the process."""
 
     def __init__(self) -> None:
         self.received = self.dropped = self.resent = self.finished = False
-        self.announced = threading.Lock()
+        self.ending = threading.Lock()
 
 
 state = InterruptState()
 
 
-def announce_interrupt() -> None:
-    """Write the one line, once (the main thread and the watcher may both try)."""
-    if not state.announced.acquire(blocking=False):
-        return
-    prefix = b"\n" if os.isatty(2) else b""  # after the terminal's ^C echo
-    with contextlib.suppress(OSError):
-        os.write(2, prefix + INTERRUPTED_LINE)
-
-
-def end_interrupted() -> NoReturn:
-    announce_interrupt()
-    os._exit(EXIT_INTERRUPTED)
+def end(status: int, interrupted: bool) -> NoReturn:
+    """End the process now with `status`, after the one line if interrupted.
+    Called with `state.ending` held, so that the main thread and the watcher
+    do not both write the line, nor one end the process while the other writes it."""
+    if interrupted:
+        prefix = b"\n" if os.isatty(2) else b""  # after the terminal's ^C echo
+        with contextlib.suppress(OSError):
+            os.write(2, prefix + INTERRUPTED_LINE)
+    os._exit(status)
 
 
 def on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """The first Ctrl-C unwinds the command, watched; a second one ends it at once."""
-    if state.resent:
-        state.resent = False
-        raise Interrupted
-    if state.received or state.finished:
-        end_interrupted()
-    state.received = True
-    threading.Thread(target=watch_interrupt, daemon=True).start()
+    """The first Ctrl-C unwinds the command, watched; a second one, or one
+    after the command has finished, ends the process at once (unless it is
+    ending already: this handler may run on top of that). Not raised in this
+    module's own code, but sent again once it returns: raised in a standard
+    stream's write after the bytes went out, it left them in the buffer to
+    be written a second time."""
+    if state.finished or (state.received and not state.resent):
+        if state.ending.acquire(blocking=False):
+            end(EXIT_INTERRUPTED, interrupted=True)
+        return
+    state.resent = False
+    if not state.received:
+        state.received = True
+        threading.Thread(target=watch_interrupt, daemon=True).start()
+    if frame is not None and frame.f_globals is globals():
+        state.dropped = True
+        return
     raise Interrupted
 
 
 def watch_interrupt() -> None:
     """Until INTERRUPT_SECONDS after Ctrl-C: send again an Interrupted that a
-    callback dropped; then end the process if it has not ended."""
+    callback dropped or this module held back; then end the process if it has not ended."""
     deadline = time.monotonic() + INTERRUPT_SECONDS
     while time.monotonic() < deadline:
         if state.dropped:
             state.dropped, state.resent = False, True
             _thread.interrupt_main(signal.SIGINT)
         time.sleep(WATCH_SECONDS)
-    end_interrupted()
+    state.ending.acquire()
+    end(EXIT_INTERRUPTED, interrupted=True)
 
 
 def note_dropped_interrupt(report: Any) -> None:
@@ -202,11 +214,26 @@ def run(command: Callable[[], object]) -> NoReturn:
         pass  # said below, as is one that every callback dropped
     except OutputError as error:
         status = output_failed(error)
+    finish(status)
+
+
+def finish(status: object) -> NoReturn:
+    """End the process as the command ended, its output flushed, without
+    Python's shutdown: that gives SIGINT back to its default first, so a
+    Ctrl-C during the second it can take under load killed the process
+    without a word (status -2, after the whole output)."""
     state.finished = True  # from here on, Ctrl-C ends the process at once
+    for stream in (sys.stderr, sys.stdout):
+        with contextlib.suppress(OutputError):
+            stream.flush()
+    state.ending.acquire()  # the watcher may be ending it: then this waits for the end
     if state.received:
-        announce_interrupt()
-        status = EXIT_INTERRUPTED
-    sys.exit(status)
+        end(EXIT_INTERRUPTED, interrupted=True)
+    if status is None or isinstance(status, int):
+        end(status or 0, interrupted=False)
+    with contextlib.suppress(OSError):  # as Python does with sys.exit("message")
+        os.write(2, f"{status}\n".encode(errors="backslashreplace"))
+    end(1, interrupted=False)
 
 
 def standard_input() -> BinaryIO:
