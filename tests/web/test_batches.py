@@ -112,20 +112,32 @@ def test_a_client_that_hangs_up_stops_its_batch_and_frees_its_place() -> None:
 
 
 def test_a_client_that_stops_reading_is_given_up_and_holds_no_turn_meanwhile() -> None:
-    async def scenario() -> tuple[Client, Client, float, int]:
+    async def scenario() -> tuple[Client, Client, bool, int]:
         gate = BatchGate(Settings(batches_running=1, batches_waiting=2, send_seconds=0.5))
         stuck, reader = Client(100_000, read=1), Client(10_000)
-        started = time.monotonic()
         stuck_task = asyncio.ensure_future(run(answers(gate, Drain()), stuck))
-        await asyncio.sleep(0.05)  # the stuck client has its first chunk, and waits to send its second
+        while not stuck.body:  # until the stuck client has its first chunk (and then waits to send its second)
+            await asyncio.sleep(0.001)
         await run(answers(gate, Drain()), reader)  # with the only turn: not blocked by the stuck one
-        reader_done = time.monotonic() - started
+        stuck_still_waiting = not stuck_task.done()  # not given up yet: the reader did not wait for that
         await stuck_task
-        return stuck, reader, reader_done, gate.admitted
+        return stuck, reader, stuck_still_waiting, gate.admitted
 
-    stuck, reader, reader_done, admitted = asyncio.run(scenario())
-    assert reader.finished and reader.body.count(b"\n") == 3 and reader_done < 0.5
+    stuck, reader, stuck_still_waiting, admitted = asyncio.run(scenario())
+    assert reader.finished and reader.body.count(b"\n") == 3 and stuck_still_waiting
     assert stuck.status == 200 and not stuck.finished and admitted == 0
+
+
+def timer_due_when_batches_end(drain: Drain) -> list[float]:
+    """A timer on the running loop due when the drain ends the batches (it has
+    begun), which puts how late it fired in the list returned. A busy machine
+    delays the batch's own timer, due then too, as much: what the batch takes
+    beyond that lateness is its own doing."""
+    assert drain.began is not None
+    loop, late = asyncio.get_running_loop(), []
+    due = drain.began + drain.grace - drain.margin
+    loop.call_at(due, lambda: late.append(loop.time() - due))
+    return late
 
 
 def test_at_the_end_of_the_grace_period_a_batch_still_waiting_for_a_turn_is_refused() -> None:
@@ -136,15 +148,16 @@ def test_at_the_end_of_the_grace_period_a_batch_still_waiting_for_a_turn_is_refu
         batch = asyncio.ensure_future(run(answers(gate, drain), waiting))
         await asyncio.sleep(0.1)
         drain.begin()
+        late = timer_due_when_batches_end(drain)
         with pytest.raises(ApiError) as refused:
             await batch
-        return waiting, refused.value, gate.admitted, time.monotonic() - drain.began
+        return waiting, refused.value, gate.admitted, time.monotonic() - drain.began - late[0]
 
     waiting, refusal, admitted, drained = asyncio.run(scenario())
     # nothing sent yet, so the app's handler answers the error as JSON (test_hardening checks that it does)
     assert waiting.sent == [] and refusal.status == 503 and refusal.headers == {"Retry-After": "2"}
     assert str(refusal).startswith("the server is shutting down and this batch had not begun")
-    assert admitted == 0 and 0.7 <= drained < 1.0
+    assert admitted == 0 and 0.7 <= drained < 0.875  # refused while half the 0.25 s margin is left for its 503
 
 
 def test_at_the_end_of_the_grace_period_a_running_batch_says_where_it_stopped() -> None:
@@ -161,8 +174,9 @@ def test_at_the_end_of_the_grace_period_a_running_batch_says_where_it_stopped() 
         batch = asyncio.ensure_future(run(answers(gate, drain, slow), client))
         await asyncio.sleep(0.2)
         drain.begin()
+        late = timer_due_when_batches_end(drain)
         await batch
-        return client, gate.admitted, time.monotonic() - drain.began
+        return client, gate.admitted, time.monotonic() - drain.began - late[0]
 
     client, admitted, drained = asyncio.run(scenario())
     lines = client.body.decode().splitlines()
@@ -204,13 +218,15 @@ def test_a_batch_still_arriving_when_the_grace_period_runs_out_is_refused() -> N
     async def scenario() -> tuple[ApiError, float, int]:
         gate, drain = BatchGate(one_of_each()), Drain(Settings(grace=1.0))
         drain.begin()
+        late = timer_due_when_batches_end(drain)
         with pytest.raises(ApiError) as refused:
             await answers(gate, drain)({"type": "http", "headers": []}, trickle, Client().send)
         assert drain.began is not None
-        return refused.value, time.monotonic() - drain.began, gate.admitted
+        return refused.value, time.monotonic() - drain.began - late[0], gate.admitted
 
     refusal, after, admitted = asyncio.run(scenario())
-    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and 0.7 <= after < 1.0 and admitted == 0
+    assert refusal.status == 503 and refusal.headers == {"Retry-After": "2"} and admitted == 0
+    assert 0.7 <= after < 0.875  # refused while half the 0.25 s margin is left for its 503 (Drain.left)
     assert str(refusal).startswith("the server is shutting down and this batch had not arrived")
 
 

@@ -97,10 +97,12 @@ def test_workers_die_with_the_main_process_and_free_the_port(tables_dir: Path, w
             killed = time.monotonic()
             server.kill()  # SIGKILL: no handler runs, as with the OOM killer
             server.wait()
-            while (any(map(alive, pids)) or not port_is_free(port)) and time.monotonic() - killed < 1.0:
+            # Tied to the server, the workers end within milliseconds on a quiet machine; a worker that is not
+            # stays for good. So the wait is long enough for a machine under load, not a latency asserted.
+            while (any(map(alive, pids)) or not port_is_free(port)) and time.monotonic() - killed < 10.0:
                 time.sleep(0.002)
             assert not any(map(alive, pids)), f"workers {[pid for pid in pids if alive(pid)]} outlived the server"
-            assert port_is_free(port), "the port is still taken a second after the server was killed"
+            assert port_is_free(port), "the port is still taken 10 s after the server was killed"
             with pytest.raises(ConnectionRefusedError), socket.create_connection(("127.0.0.1", port), timeout=5):
                 pass
 
@@ -157,7 +159,9 @@ def test_a_connection_left_open_at_the_end_of_the_grace_period_makes_the_exit_st
             status = server.wait(timeout=30)
             took = time.monotonic() - signalled
             log = server.stderr.read()
-    assert status == 6 and 1.0 <= took < 2.0, (status, took, log)
+    # Not before the grace period's end (1 s), and before granian's own backstop (2 s after it) could have
+    # killed the worker: the log says the server killed it itself.
+    assert status == 6 and 1.0 <= took < 3.0, (status, took, log)
     assert f"killed worker {pid} and its 1 unanswered connection" in log
     assert log.splitlines()[-1] == (
         "ninebase: error: stopped, but the 1 s grace period ran out before 1 answer could be finished "
@@ -168,19 +172,22 @@ def test_a_connection_left_open_at_the_end_of_the_grace_period_makes_the_exit_st
 def test_a_batch_cut_short_and_then_killed_is_counted_once(tables_dir: Path) -> None:
     """The batch ends itself before the end of the grace period (its worker
     reports it), and its client reads nothing, so its connection is still
-    open when the worker is killed: one answer cut, not two."""
+    open when the worker is killed: one answer cut, not two. The batch is
+    cut off in mid-answer (its client's sockets full) or, on a machine too
+    busy to have computed that much by then, cut short between chunks:
+    either way it is counted once."""
     port = free_port()
     with started(serve(tables_dir, port, "--grace", "2"), stderr=subprocess.PIPE, text=True) as server:
         (pid,) = ready_workers(server.pid, port, 1)
         body = b"2 1 RBWRWWEWW\n" * 100_000
         request = b"POST /api/cube/batch HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body
-        with cleaned_up([pid]), requested(port, request):
-            time.sleep(0.5)  # the answer has begun, and fills what the sockets hold
+        with cleaned_up([pid]), requested(port, request) as connection:
+            assert select.select([connection], [], [], 30)[0]  # the answer has begun; unread, it fills the sockets
             server.send_signal(signal.SIGTERM)
             status = server.wait(timeout=30)
             log = server.stderr.read()
     assert status == 6, log
-    assert "a batch was cut off in mid-answer" in log and "its 1 unanswered connection" in log
+    assert "ninebase: a batch was cut" in log and "its 1 unanswered connection" in log
     assert "before 1 answer could be finished" in log.splitlines()[-1]
 
 
@@ -189,7 +196,7 @@ def test_sigterm_while_the_workers_start_stops_the_server_at_once(tables_dir: Pa
     at once, not run the main process's handlers it inherited (which leave
     it running until it is killed at the end of the grace period)."""
     port = free_port()
-    command = serve(tables_dir, port, "--workers", "2", "--grace", "10")
+    command = serve(tables_dir, port, "--workers", "2", "--grace", "30")
     pids: list[int] = []
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as server, cleaned_up(pids):
         deadline = time.monotonic() + 30
@@ -202,7 +209,9 @@ def test_sigterm_while_the_workers_start_stops_the_server_at_once(tables_dir: Pa
         status = server.wait(timeout=30)
         took = time.monotonic() - signalled
         log = server.stderr.read()
-    assert status == 0 and took < 3 and "Killing" not in log, (status, took, log)
+    # A worker that ran the inherited handlers would be killed only at the end of the 30 s grace period; 10 s
+    # leaves a machine under load room to start and stop a Python process.
+    assert status == 0 and took < 10 and "Killing" not in log, (status, took, log)
     assert not any(map(alive, pids)) and port_is_free(port)
 
 
@@ -215,7 +224,7 @@ def fetch(url: str, data: bytes | None = None) -> tuple[int, bytes]:
 
 
 def wait_until_up(base: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60  # as serving.started waits: a start-up takes 15 s on a loaded machine
     while time.monotonic() < deadline:
         assert process.poll() is None, process.stderr.read()
         try:
@@ -223,7 +232,7 @@ def wait_until_up(base: str, process: subprocess.Popen) -> None:
                 return
         except OSError:
             time.sleep(0.1)
-    raise AssertionError("the service did not come up in 30 s")
+    raise AssertionError("the service did not come up in 60 s")
 
 
 def endless_body_is_refused(port: int) -> bool:
@@ -285,11 +294,13 @@ def test_a_real_server_answers_hostile_clients_and_stops_on_sigterm(tables_dir: 
             for name, status, body in pool.map(ask, states):
                 assert status == 200 and json.loads(body) == expected[name]
         assert fetch(base + "/health")[0] == 200
-        with ThreadPoolExecutor(max_workers=1) as pool:  # a request in flight when SIGTERM comes finishes
-            in_flight = pool.submit(fetch, base + "/api/eight/batch", b"123069478\n" * 50_000)
-            time.sleep(0.3)
-            process.send_signal(signal.SIGTERM)
-            status, body = in_flight.result(timeout=60)
+        in_flight = http.client.HTTPConnection("127.0.0.1", port, timeout=60)  # a request in flight at SIGTERM
+        in_flight.request("POST", "/api/eight/batch", body=b"123069478\n" * 50_000)
+        assert select.select([in_flight.sock], [], [], 60)[0]  # its answer has begun
+        process.send_signal(signal.SIGTERM)
+        with in_flight.getresponse() as response:  # and finishes
+            status, body = response.status, response.read()
+        in_flight.close()
         assert status == 200 and body.count(b"\n") == 50_000
         assert process.wait(timeout=20) in (0, -signal.SIGTERM)  # uvicorn ends by re-raising the signal
         with socket.socket() as again:  # the port is released: a new server could listen there
