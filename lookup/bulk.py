@@ -24,7 +24,17 @@ from typing import Any
 
 import numpy as np
 
-from ninebase.puzzles import AnswerColumns, InputError, Lines, OriginalFormats, Puzzle, Solution, TableReader, row_texts
+from ninebase.puzzles import (
+    AnswerColumns,
+    InputError,
+    Lines,
+    OriginalFormats,
+    Puzzle,
+    Solution,
+    TableReader,
+    refuse_not_whole,
+    row_texts,
+)
 
 from .encoding import json_encode, json_lines, move_values
 
@@ -137,8 +147,7 @@ def _check_array(puzzle: Puzzle, states: Any) -> None:
     integer array whose rows are not one state each."""
     if not isinstance(states, np.ndarray):
         return
-    if states.dtype.kind in "bfcmM":
-        raise InputError(f"a {states.dtype} array: ninebase reads states as strings or whole numbers")
+    refuse_not_whole(states)
     length = puzzle.many.row_length
     if states.dtype.kind in "iu" and length is not None and (states.ndim != 2 or states.shape[1] != length):
         raise InputError(f"expected an integer array of shape (n, {length}), one state a row; got {states.shape}")

@@ -27,7 +27,7 @@ from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
 from .contract import NO_GOAL, Puzzle, missing_parts
 from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
 from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader
-from .text import InputError, in_words, plural, shown
+from .text import InputError, in_words, plural, refuse_not_whole, shown
 from .variants import VariantOption
 
 if TYPE_CHECKING:
@@ -160,6 +160,7 @@ __all__ = [
     "in_words",
     "names",
     "plural",
+    "refuse_not_whole",
     "register",
     "row_texts",
     "shown",

@@ -91,6 +91,16 @@ def distinct_digits(text: str, allowed: str, where: str = "", count: int = 9, bl
     return tuple(int("0" if char == blank else char) for char in text)
 
 
+WHOLE_NUMBERS_ONLY = "ninebase reads states as strings or whole numbers"
+
+
+def refuse_not_whole(array: np.ndarray) -> None:
+    """An array of numbers that are not whole (floats, booleans, complex,
+    times) refused as a whole: no state is written with them."""
+    if array.dtype.kind in "bfcmM":
+        raise InputError(f"a {array.dtype} array: {WHOLE_NUMBERS_ONLY}")
+
+
 def as_text(state: Any, separator: str) -> str:
     """A state given as a string, or as a sequence of its parts, as text.
     Numbers that are not whole (floats, booleans) are refused: no state is
@@ -100,13 +110,12 @@ def as_text(state: Any, separator: str) -> str:
     if isinstance(state, (int, np.integer)) and not isinstance(state, bool):
         return str(state)
     if isinstance(state, np.ndarray):
-        if state.dtype.kind in "bfcmM":
-            raise InputError(f"a {state.dtype} array: ninebase reads states as strings or whole numbers")
+        refuse_not_whole(state)
         state = state.tolist()
     if isinstance(state, (list, tuple)):
         for position, part in enumerate(state, 1):
             if isinstance(part, (bool, float, complex, np.bool_, np.floating, np.complexfloating)):
-                raise InputError(f"value {position} is {part!r}: ninebase reads states as strings or whole numbers")
+                raise InputError(f"value {position} is {part!r}: {WHOLE_NUMBERS_ONLY}")
         return separator.join(str(part) for part in state)
     raise InputError(f"cannot read a state from a {type(state).__name__}")
 
