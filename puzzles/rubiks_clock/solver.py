@@ -105,6 +105,10 @@ class Solver18:
         """How many optimal answers (sets of moves with their amounts)."""
         return len(self.optimal(dials)[1])
 
+    def first(self, dials: np.ndarray) -> np.ndarray:
+        """One optimal answer's 18 coefficients (the first of `nth`'s order)."""
+        return self.coefficients(dials, int(np.argmin(self.weights(dials))))
+
     def nth(self, dials: np.ndarray, n: int) -> np.ndarray:
         """The n-th optimal answer's 18 coefficients, in the order of `optimal`."""
         indices = self.optimal(dials)[1]
@@ -125,6 +129,9 @@ EDGES = (1, 3, 4, 5, 7)
 """A face's dials other than its corners: edges and centre."""
 
 SHAPE5 = (HOURS,) * 5
+
+RECENT = 32
+"""How many faces' distance transforms are kept (248,832 bytes each)."""
 
 
 def shift_table(values: np.ndarray, place: int) -> np.ndarray:
@@ -161,10 +168,11 @@ class Face:
         weights = np.stack([np.count_nonzero((self.reps + t * self.kernel) % HOURS, axis=1) for t in range(HOURS)])
         self.least = weights.min(axis=0).astype(np.uint8)
         self.reaching = (weights == self.least).sum(axis=0)
-        self.digits = every(5).astype(np.int8)
+        self.digits = [np.ascontiguousarray(column) for column in every(5).astype(np.int8).T]
         self.corner_reach = ALL_FOUR @ corner_part[:, 4:] % HOURS
         self.places = HOURS ** np.arange(4, -1, -1)
         self.shifted = [shift_table(self.corner_reach[:, digit], self.places[digit]) for digit in range(5)]
+        self.recent: dict[tuple[int, ...], np.ndarray] = {}
 
     def fibre(self, z: int) -> np.ndarray:
         """The 12 inner vectors y whose z is `z`."""
@@ -185,7 +193,15 @@ class Face:
     def profile(self, edges: np.ndarray) -> np.ndarray:
         """The face's fewest moves for every corner value k (12^4, lexicographic) given its edges and centre."""
         alpha, beta = self.split(edges)
-        cost = self.costs(alpha).reshape(SHAPE5)
+        return self.transformed(tuple(int(part) for part in alpha))[self.targets(beta)]
+
+    def transformed(self, alpha: tuple[int, ...]) -> np.ndarray:
+        """Each z's fewest moves to reach it or, one move per digit changed, any other z: kept for the last alpha's.
+
+        Positions near one another (near solved, or many of a batch) share alpha, so a few are kept."""
+        if alpha in self.recent:
+            return self.recent[alpha]
+        cost = self.costs(np.array(alpha)).reshape(SHAPE5)
         for axis in range(5):
             # the Hamming distance transform along one axis: the least of the axis, one move further
             view = np.moveaxis(cost, axis, 0)
@@ -194,7 +210,28 @@ class Face:
                 np.minimum(least, view[value], out=least)
             least += 1
             np.minimum(view, least, out=view)
-        return cost.reshape(-1)[self.targets(beta)]
+        if len(self.recent) >= RECENT:
+            self.recent.pop(next(iter(self.recent)), None)
+        self.recent[alpha] = cost.reshape(-1)
+        return self.recent[alpha]
+
+    def counted(self, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The face's fewest moves for every corner value k, and how many face vectors reach (edges, k) in that many.
+
+        The distance transform again, carrying counts: min over z' of cost(z') + hamming(z', z) takes each
+        digit of z' independently, so a pass adds up the counts of the values that reach the new least."""
+        alpha, beta = self.split(edges)
+        cost = self.costs(alpha).reshape(SHAPE5)
+        count = self.reaching.astype(np.int64).reshape(SHAPE5)
+        for axis in range(5):
+            costs, counts = np.moveaxis(cost, axis, 0), np.moveaxis(count, axis, 0)
+            least = costs.min(axis=0)
+            at_least = (counts * (costs == least)).sum(axis=0)
+            best = np.minimum(costs, least + 1)
+            count = np.moveaxis(counts * (costs == best) + at_least * (least + 1 == best), 0, axis)
+            cost = np.moveaxis(best, 0, axis)
+        places = self.targets(beta)
+        return cost.reshape(-1)[places], count.reshape(-1)[places]
 
     def targets(self, beta: np.ndarray) -> np.ndarray:
         """tau(k) as an index into z, for every k: each digit looked up with beta's shift."""
@@ -203,11 +240,14 @@ class Face:
             index += self.shifted[digit][beta[digit]]
         return index
 
-    def answers(self, edges: np.ndarray, corners: np.ndarray, best: int) -> list[np.ndarray]:
-        """Every one of the face's 15-coefficient vectors of length `best` reaching (edges, corners), in order."""
+    def answers(self, edges: np.ndarray, corners: np.ndarray, best: int, first: bool = False) -> list[np.ndarray]:
+        """Every one of the face's 15-coefficient vectors of length `best` reaching (edges, corners), in order
+        (only the first if `first`)."""
         alpha, beta = self.split(edges)
         tau = (np.asarray(corners, dtype=np.int64) @ self.inverse[list(CORNERS)][:, 4:] + beta) % HOURS
-        cost = self.costs(alpha) + np.count_nonzero(self.digits != tau, axis=1)
+        cost = self.costs(alpha)
+        for digit in range(5):
+            cost += self.digits[digit] != np.int8(tau[digit])
         target = np.zeros(9, dtype=np.int64)
         target[list(EDGES)] = edges
         target[list(CORNERS)] = corners
@@ -220,14 +260,9 @@ class Face:
                     vector[list(INNER)] = inner
                     vector[list(self.basis)] = (whole - inner.astype(np.int64) @ self.reach) % HOURS
                     found.append(vector)
+                    if first:
+                        return found
         return found
-
-    def counts(self, edges: np.ndarray, corners: np.ndarray, best: int) -> int:
-        """How many of the face's vectors of length `best` reach (edges, corners)."""
-        alpha, beta = self.split(edges)
-        tau = (np.asarray(corners, dtype=np.int64) @ self.inverse[list(CORNERS)][:, 4:] + beta) % HOURS
-        cost = self.costs(alpha) + np.count_nonzero(self.digits != tau, axis=1)
-        return int(self.reaching[cost == best].sum())
 
 
 BACK_ORDER = [CORNERS.index(behind(corner)) for corner in CORNERS]
@@ -265,37 +300,48 @@ class Solver30:
         """The fewest moves."""
         return int(self.totals(dials).min())
 
-    def _split(self, dials: np.ndarray) -> tuple[int, list[tuple[np.ndarray, np.ndarray, int, int]]]:
-        """The distance and, for each optimal k, the front's and back's targets and lengths."""
-        target, back_index = self._parts(dials)
+    def first(self, dials: np.ndarray) -> np.ndarray:
+        """One optimal answer's 30 coefficients (the first of `nth`'s order) without counting them all."""
+        target, back = self._parts(dials)
         front_edges = target[list(EDGES)]
         back_edges = target[[9 + dial for dial in EDGES]]
         front = self.face.profile(front_edges)
-        behind_ = self.face.profile(back_edges)[back_index]
-        total = front + behind_
-        best = int(total.min())
-        parts = [
-            (ALL_FOUR[k], ALL_FOUR[back_index[k]], int(front[k]), int(behind_[k]))
-            for k in np.flatnonzero(total == best)
-        ]
-        return best, [(front_edges, back_edges, *part) for part in parts]
+        behind_ = self.face.profile(back_edges)[back]
+        k = int(np.argmin(front + behind_))
+        return np.concatenate(
+            [
+                self.face.answers(front_edges, ALL_FOUR[k], int(front[k]), first=True)[0],
+                self.face.answers(back_edges, ALL_FOUR[back[k]], int(behind_[k]), first=True)[0],
+            ]
+        )
+
+    def _counted(self, dials: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The optimal k, how many answers each has, the back corners each leaves, the two faces' edges and lengths."""
+        target, back = self._parts(dials)
+        front_edges = target[list(EDGES)]
+        back_edges = target[[9 + dial for dial in EDGES]]
+        front, front_count = self.face.counted(front_edges)
+        behind_, behind_count = self.face.counted(back_edges)
+        total = front + behind_[back]
+        ks = np.flatnonzero(total == total.min())
+        counts = front_count[ks] * behind_count[back[ks]]
+        return ks, counts, back[ks], np.stack([front_edges, back_edges]), np.stack([front[ks], behind_[back[ks]]])
 
     def count(self, dials: np.ndarray) -> int:
         """How many optimal answers (sets of moves with their amounts)."""
-        _, parts = self._split(dials)
-        return sum(self.face.counts(fe, k, f) * self.face.counts(be, kb, b) for fe, be, k, kb, f, b in parts)
+        return int(self._counted(dials)[1].sum())
 
     def nth(self, dials: np.ndarray, n: int) -> np.ndarray:
         """The n-th optimal answer's 30 coefficients: by k, then the front's answers, then the back's."""
-        _, parts = self._split(dials)
-        for front_edges, back_edges, k, kb, f, b in parts:
-            here = self.face.counts(front_edges, k, f) * self.face.counts(back_edges, kb, b)
-            if n < here:
-                backs = self.face.answers(back_edges, kb, b)
-                front = self.face.answers(front_edges, k, f)[n // len(backs)]
-                return np.concatenate([front, backs[n % len(backs)]])
-            n -= here
-        raise IndexError("there are fewer optimal answers")
+        ks, counts, backs, edges, lengths = self._counted(dials)
+        place = int(np.searchsorted(np.cumsum(counts), n, side="right"))
+        if place == len(ks):
+            raise IndexError("there are fewer optimal answers")
+        n -= int(counts[:place].sum())
+        k, kb = ALL_FOUR[ks[place]], ALL_FOUR[backs[place]]
+        back_answers = self.face.answers(edges[1], kb, int(lengths[1, place]))
+        front_answers = self.face.answers(edges[0], k, int(lengths[0, place]))
+        return np.concatenate([front_answers[n // len(back_answers)], back_answers[n % len(back_answers)]])
 
 
 @cache
