@@ -134,6 +134,16 @@ RECENT = 32
 """How many faces' distance transforms are kept (248,832 bytes each)."""
 
 
+def transform_axis(cost: np.ndarray, axis: int) -> None:
+    """One axis of the Hamming distance transform, in place: each entry becomes at most its axis's least plus one."""
+    view = np.moveaxis(cost, axis, 0)
+    least = view[0].copy()
+    for value in range(1, HOURS):
+        np.minimum(least, view[value], out=least)
+    least += 1
+    np.minimum(view, least, out=view)
+
+
 def shift_table(values: np.ndarray, place: int) -> np.ndarray:
     """table[s] = (values + s) % 12 * place, for each shift s: a digit of an index, looked up instead of worked out."""
     return np.add.outer(np.arange(HOURS), values) % HOURS * place
@@ -170,8 +180,10 @@ class Face:
         self.reaching = (weights == self.least).sum(axis=0)
         self.digits = [np.ascontiguousarray(column) for column in every(5).astype(np.int8).T]
         self.corner_reach = ALL_FOUR @ corner_part[:, 4:] % HOURS
-        self.places = HOURS ** np.arange(4, -1, -1)
-        self.shifted = [shift_table(self.corner_reach[:, digit], self.places[digit]) for digit in range(5)]
+        places = HOURS ** np.arange(4, -1, -1)
+        self.shifted = [shift_table(self.corner_reach[:, digit], places[digit]) for digit in range(5)]
+        layout_b = (HOURS**2, HOURS, 1, HOURS**4, HOURS**3)  # each digit's place once the last two lead
+        self.shifted_b = [shift_table(self.corner_reach[:, digit], layout_b[digit]) for digit in range(5)]
         self.recent: dict[tuple[int, ...], np.ndarray] = {}
 
     def fibre(self, z: int) -> np.ndarray:
@@ -193,7 +205,7 @@ class Face:
     def profile(self, edges: np.ndarray) -> np.ndarray:
         """The face's fewest moves for every corner value k (12^4, lexicographic) given its edges and centre."""
         alpha, beta = self.split(edges)
-        return self.transformed(tuple(int(part) for part in alpha))[self.targets(beta)]
+        return self.transformed(tuple(int(part) for part in alpha))[self.targets(beta, self.shifted_b)]
 
     def transformed(self, alpha: tuple[int, ...]) -> np.ndarray:
         """Each z's fewest moves to reach it or, one move per digit changed, any other z: kept for the last alpha's.
@@ -202,14 +214,12 @@ class Face:
         if alpha in self.recent:
             return self.recent[alpha]
         cost = self.costs(np.array(alpha)).reshape(SHAPE5)
-        for axis in range(5):
-            # the Hamming distance transform along one axis: the least of the axis, one move further
-            view = np.moveaxis(cost, axis, 0)
-            least = view[0].copy()
-            for value in range(1, HOURS):
-                np.minimum(least, view[value], out=least)
-            least += 1
-            np.minimum(view, least, out=view)
+        for axis in range(3):
+            transform_axis(cost, axis)
+        # the last two digits' slices are short runs, slow to take: turned to lead (layout B), they are fast
+        cost = np.ascontiguousarray(cost.reshape(HOURS**3, HOURS**2).T).reshape(HOURS, HOURS, HOURS**3)
+        transform_axis(cost, 0)
+        transform_axis(cost, 1)
         if len(self.recent) >= RECENT:
             self.recent.pop(next(iter(self.recent)), None)
         self.recent[alpha] = cost.reshape(-1)
@@ -230,14 +240,15 @@ class Face:
             best = np.minimum(costs, least + 1)
             count = np.moveaxis(counts * (costs == best) + at_least * (least + 1 == best), 0, axis)
             cost = np.moveaxis(best, 0, axis)
-        places = self.targets(beta)
+        places = self.targets(beta, self.shifted)
         return cost.reshape(-1)[places], count.reshape(-1)[places]
 
-    def targets(self, beta: np.ndarray) -> np.ndarray:
-        """tau(k) as an index into z, for every k: each digit looked up with beta's shift."""
-        index = self.shifted[0][beta[0]].copy()
+    def targets(self, beta: np.ndarray, shifted: list[np.ndarray]) -> np.ndarray:
+        """tau(k) as an index into z (laid out as `shifted` places its digits), for every k: each digit looked up
+        with beta's shift."""
+        index = shifted[0][beta[0]].copy()
         for digit in range(1, 5):
-            index += self.shifted[digit][beta[digit]]
+            index += shifted[digit][beta[digit]]
         return index
 
     def answers(self, edges: np.ndarray, corners: np.ndarray, best: int, first: bool = False) -> list[np.ndarray]:
@@ -277,6 +288,7 @@ class Solver30:
     def __init__(self) -> None:
         self.face = Face()
         self.mirrored = ALL_FOUR[:, BACK_ORDER]
+        self.last: tuple[bytes, tuple[np.ndarray, ...]] = (b"", ())
         places = HOURS ** np.arange(3, -1, -1)
         self.shifted = [shift_table(self.mirrored[:, digit], places[digit]) for digit in range(4)]
 
@@ -316,7 +328,16 @@ class Solver30:
         )
 
     def _counted(self, dials: np.ndarray) -> tuple[np.ndarray, ...]:
-        """The optimal k, how many answers each has, the back corners each leaves, the two faces' edges and lengths."""
+        """The optimal k, how many answers each has, the back corners each leaves, the two faces' edges and lengths.
+
+        The last position's are kept: its answers are asked for one by one."""
+        key = np.asarray(dials, dtype=np.int64).tobytes()
+        if self.last[0] != key:
+            self.last = (key, self._count_parts(dials))
+        return self.last[1]
+
+    def _count_parts(self, dials: np.ndarray) -> tuple[np.ndarray, ...]:
+        """`_counted`, worked out."""
         target, back = self._parts(dials)
         front_edges = target[list(EDGES)]
         back_edges = target[[9 + dial for dial in EDGES]]
