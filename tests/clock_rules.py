@@ -14,6 +14,7 @@ are UR DR DL UL (one pin), U R D L (two on a side), ALL.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -99,15 +100,23 @@ def _modular_solve(matrix: np.ndarray, rhs: np.ndarray) -> np.ndarray:
     return rhs @ adjugate % 12 * inverse_det % 12
 
 
+@functools.cache
+def _kernel_18() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 12^4 turns of the back's one-pin moves, what the other 14 must undo of each, and their inverse."""
+    moves = np.array(MOVES_18)[:, FREE]
+    basis, others = moves[[*range(9), 13, 14, 15, 16, 17]], moves[9:13]
+    turns = np.array(list(itertools.product(range(12), repeat=4)), dtype=np.int64)
+    identity = np.eye(14, dtype=np.int64)
+    inverse = _modular_solve(basis, identity)
+    return turns, turns @ others % 12 @ inverse % 12, inverse
+
+
 def kernel_weights_18(dials: np.ndarray) -> np.ndarray:
     """Every answer's length in the 18-move metric, by brute force over the 12^4 turns of the back's one-pin moves.
 
     The other 14 (the front's nine, the back's U R D L ALL) then solve what is left uniquely."""
-    moves = np.array(MOVES_18)[:, FREE]
-    basis, others = moves[[*range(9), 13, 14, 15, 16, 17]], moves[9:13]
-    turns = np.array(list(itertools.product(range(12), repeat=4)), dtype=np.int64)
-    rest = (-np.asarray(dials, dtype=np.int64)[FREE] - turns @ others) % 12
-    solved = _modular_solve(basis, rest)
+    turns, undone, inverse = _kernel_18()
+    solved = (-np.asarray(dials, dtype=np.int64)[FREE] @ inverse - undone) % 12
     return np.count_nonzero(turns, axis=1) + np.count_nonzero(solved, axis=1)
 
 
