@@ -79,7 +79,6 @@ def test_two_moves_away_every_way_of_making_a_position_is_counted(metric: int) -
         assert engine_.count(-dials % 12) == made[int(clock_rules.key(-dials % 12))], dials
 
 
-@pytest.mark.slow
 def test_the_published_30_move_count_at_distance_3() -> None:
     layers = clock_rules.layers(clock_rules.MOVES_30, 2)
     assert clock_rules.next_layer_size(clock_rules.MOVES_30, layers) == PUBLISHED_30[3]
