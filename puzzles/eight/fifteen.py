@@ -1,0 +1,252 @@
+"""eight at size 4 (the 15-puzzle): its boards, goals and the search that
+answers them exactly from additive pattern tables.
+
+A 4x4 board holds the numbers 1..16 with one of them replaced by 0 (the
+empty cell); its goal puts every other number k at cell k (reading order,
+from 1) and 0 at the missing number's home. Moves `U D L R` name the
+direction in which the empty cell moves.
+
+The search works on *homes*: each tile is named by the cell (0..15) it
+belongs in, so every goal is "each tile at its home, the empty cell at the
+missing number's home". The pattern tables (`GROUPS`) hold, for a group of
+home cells, the fewest moves of those tiles (other tiles' moves free) that
+bring them home from any placement, with the empty cell allowed to end
+anywhere: a lower bound for every goal that does not need that group's
+homes for the empty cell. The twelve cells of `GROUP_A` and `GROUP_B` never
+do; the last four (`CORNER_BLOCK`, the bottom-right 2x2) hold the empty
+cell's home and three tiles, whose table is the one of those three homes.
+Every home of the empty cell is brought into that block by one of the
+board's eight symmetries (a corner to 15, a side cell to 11 or 14, a middle
+cell to 10), the board relabelled with it (cells and homes alike) before
+the search and the moves mapped back after. The transposed board (the
+reflected lookup) is looked up as well, and the larger sum is the bound:
+the heuristic stays admissible and consistent (a move changes one group's
+value by at most one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..text import InputError
+
+SIZE = 4
+CELLS = SIZE * SIZE
+TABLE_NAME = "eight-4"
+BUILD_SELECTION = "--only eight --size 4"
+"""What `ninebase build` is given to build the table (`tablefile.build_command`)."""
+MOVES = "UDLR"
+STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+"""Per move letter: how the empty cell's (row, column) changes."""
+GROUP_A = (0, 4, 8, 9, 12, 13)
+"""The left column and the bottom-left 2x2 block's other two cells."""
+GROUP_B = (1, 2, 3, 5, 6, 7)
+"""The top two rows but for their first column."""
+CORNER_BLOCK = (10, 11, 14, 15)
+"""The bottom-right 2x2 block: the empty cell's home after relabelling, and three tiles."""
+GROUPS = (GROUP_A, GROUP_B, *(tuple(cell for cell in CORNER_BLOCK if cell != home) for home in CORNER_BLOCK))
+"""Every group a table is built for: the two six-tile groups, and per home
+of the empty cell in `CORNER_BLOCK` the three other cells of the block."""
+
+
+def group_name(homes: Sequence[int]) -> str:
+    """The table file's group of one pattern: `homes-0-4-8-9-12-13`."""
+    return "homes-" + "-".join(map(str, homes))
+
+
+def _cell(row: int, column: int) -> int:
+    return row * SIZE + column
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    """The board's eight symmetries, each as where every cell goes (the identity first, the transpose second)."""
+    last = SIZE - 1
+    maps = (
+        lambda r, c: (r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (r, last - c),
+        lambda r, c: (last - r, c),
+        lambda r, c: (last - r, last - c),
+        lambda r, c: (c, last - r),
+        lambda r, c: (last - c, r),
+        lambda r, c: (last - c, last - r),
+    )
+    return tuple(tuple(_cell(*where(*divmod(cell, SIZE))) for cell in range(CELLS)) for where in maps)
+
+
+SYMMETRIES = _symmetries()
+TRANSPOSE = SYMMETRIES[1]
+
+
+def _target(cell: int, move: str) -> int | None:
+    row, column = divmod(cell, SIZE)
+    row_step, column_step = STEPS[move]
+    if 0 <= row + row_step < SIZE and 0 <= column + column_step < SIZE:
+        return _cell(row + row_step, column + column_step)
+    return None
+
+
+TARGETS = tuple(tuple(_target(cell, move) for move in MOVES) for cell in range(CELLS))
+"""TARGETS[cell][move]: where the empty cell goes from `cell`, None if off the board."""
+
+
+def _moved(symmetry: Sequence[int], move: str) -> str:
+    """The letter of `move` on the board mapped by `symmetry` (seen from cell 5, which can go every way)."""
+    step = symmetry[_target(5, move)] - symmetry[5]  # type: ignore[index]
+    return next(letter for letter in MOVES if _target(symmetry[5], letter) == symmetry[5] + step)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A 4x4 board: `numbers` in reading order (0 the empty cell) and the number its goal misses."""
+
+    numbers: tuple[int, ...]
+    missing: int
+
+    @property
+    def empty(self) -> int:
+        return self.numbers.index(0)
+
+    @property
+    def empty_home(self) -> int:
+        return self.missing - 1
+
+    def homes(self) -> tuple[int, ...]:
+        """Per cell, the home of its tile (the empty cell's home for the empty cell)."""
+        return tuple(self.empty_home if number == 0 else number - 1 for number in self.numbers)
+
+    def goal(self) -> Board:
+        return Board(tuple(0 if cell == self.empty_home else cell + 1 for cell in range(CELLS)), self.missing)
+
+    def compact(self) -> str:
+        return " ".join(map(str, self.numbers))
+
+    def moved(self, move: str) -> Board:
+        """The board after one move; InputError where the empty cell would leave the board."""
+        empty = self.empty
+        target = TARGETS[empty][MOVES.index(move)] if move in STEPS else None
+        if target is None:
+            raise InputError(f"move {move!r} is not possible from {self.compact()}")
+        numbers = list(self.numbers)
+        numbers[empty], numbers[target] = numbers[target], 0
+        return Board(tuple(numbers), self.missing)
+
+
+def board(numbers: Sequence[int] | str) -> Board:
+    """A board from its 16 numbers (or their compact form); InputError naming what is wrong."""
+    if isinstance(numbers, str):
+        words = numbers.split()
+        bad = next((word for word in words if not word.isdigit() or not word.isascii()), None)
+        if bad is not None:
+            raise InputError(f"a 4x4 board holds numbers 0..16, not {bad!r}")
+        numbers = [int(word) for word in words]
+    values = tuple(int(number) for number in numbers)
+    if len(values) != CELLS:
+        raise InputError(f"a 4x4 board has {CELLS} numbers, not {len(values)}")
+    wrong = next((value for value in values if not 0 <= value <= CELLS), None)
+    if wrong is not None:
+        raise InputError(f"a 4x4 board holds numbers 0..16, not {wrong} (cell {values.index(wrong) + 1})")
+    seen: set[int] = set()
+    for cell, value in enumerate(values):
+        if value in seen:
+            raise InputError(
+                f"the number {value} is on the board twice (cells {values.index(value) + 1} and {cell + 1})"
+            )
+        seen.add(value)
+    if 0 not in seen:
+        raise InputError("a 4x4 board has one empty cell, 0; this one has none")
+    (missing,) = set(range(1, CELLS + 1)) - seen
+    return Board(values, missing)
+
+
+def unsolvable_reason(position: Board) -> str | None:
+    """Why the board cannot reach its goal, or None when it can: a move
+    changes both the parity of the permutation (empty cell included) and
+    that of the empty cell's distance from its home, so they must agree."""
+    homes = position.homes()
+    seen = [False] * CELLS
+    cycles = 0
+    for start in range(CELLS):
+        if not seen[start]:
+            cycles += 1
+            cell = start
+            while not seen[cell]:
+                seen[cell] = True
+                cell = homes[cell]
+    permutation_odd = (CELLS - cycles) % 2
+    (row, column), (home_row, home_column) = divmod(position.empty, SIZE), divmod(position.empty_home, SIZE)
+    distance_odd = (abs(row - home_row) + abs(column - home_column)) % 2
+    if permutation_odd == distance_odd:
+        return None
+    kind = "odd" if permutation_odd else "even"
+    return (
+        f"the tiles and the empty cell are an {kind} permutation of the goal, but the empty cell is "
+        f"{'an even' if permutation_odd else 'an odd'} number of steps from its home"
+    )
+
+
+@dataclass(frozen=True)
+class Relabelled:
+    """A board mapped by a symmetry so that its empty cell's home is in `CORNER_BLOCK`."""
+
+    symmetry: tuple[int, ...]
+    homes: tuple[int, ...]
+    """Per cell of the mapped board, the home of its tile (the empty cell's home for the empty cell)."""
+    empty: int
+    empty_home: int
+    letters: dict[str, str]
+    """Each move letter on the mapped board and the letter it is on the board as given."""
+
+
+def relabelled(position: Board) -> Relabelled:
+    """The board under the first symmetry that brings its empty cell's home into `CORNER_BLOCK`."""
+    symmetry = next(map_ for map_ in SYMMETRIES if map_[position.empty_home] in CORNER_BLOCK)
+    homes = [0] * CELLS
+    for cell, home in enumerate(position.homes()):
+        homes[symmetry[cell]] = symmetry[home]
+    letters = {_moved(symmetry, move): move for move in MOVES}
+    return Relabelled(symmetry, tuple(homes), symmetry[position.empty], symmetry[position.empty_home], letters)
+
+
+Tables = Mapping[tuple[int, ...], np.ndarray]
+"""Per group of homes (one of `GROUPS`), its table: a uint8 per placement,
+indexed by the sum of (cell of the group's i-th home) << 4i."""
+
+
+def solve(position: Board, tables: Tables, reference: bool = False) -> str | None:
+    """One optimal solution as move letters, or None for an unsolvable board.
+    `reference` runs the plain-Python search (the tests' check of the
+    compiled one) instead of the compiled kernel."""
+    if unsolvable_reason(position) is not None:
+        return None
+    mapped = relabelled(position)
+    if reference:
+        from . import fifteen_reference as search
+    else:
+        from . import fifteen_kernel as search  # compiled; loaded only when a 4x4 board is solved
+    moves = search.solve(*search_arguments(mapped, tables))
+    return "".join(mapped.letters[move] for move in moves)
+
+
+def search_arguments(mapped: Relabelled, tables: Tables) -> tuple[np.ndarray, ...]:
+    """The kernel's inputs: each home's cell (the empty cell's for the empty
+    cell's home), the empty cell's home, the transpose, then per view (as
+    given, transposed) each home's table number and shift, and its three tables."""
+    cells = np.zeros(CELLS, dtype=np.int64)
+    for cell, home in enumerate(mapped.homes):
+        cells[home] = cell
+    arguments: list[np.ndarray] = [cells, np.array([mapped.empty_home]), np.array(TRANSPOSE)]
+    for view in (SYMMETRIES[0], TRANSPOSE):
+        # seen transposed, the tile of home t at cell c is the tile of home T(t) at cell T(c)
+        groups = (GROUP_A, GROUP_B, tuple(cell for cell in CORNER_BLOCK if cell != view[mapped.empty_home]))
+        number = np.full(CELLS, -1, dtype=np.int64)
+        shift = np.zeros(CELLS, dtype=np.int64)
+        for table, homes in enumerate(groups):
+            for slot, home in enumerate(homes):
+                number[home], shift[home] = table, 4 * slot
+        view_of = np.array(view)
+        arguments += [number[view_of], shift[view_of], *(tables[homes] for homes in groups)]
+    return tuple(arguments)
