@@ -8,20 +8,22 @@ direction in which the empty cell moves.
 
 The search works on *homes*: each tile is named by the cell (0..15) it
 belongs in, so every goal is "each tile at its home, the empty cell at the
-missing number's home". The pattern tables (`GROUPS`) hold, for a group of
-home cells, the fewest moves of those tiles (other tiles' moves free) that
-bring them home from any placement, with the empty cell allowed to end
-anywhere: a lower bound for every goal that does not need that group's
-homes for the empty cell. The twelve cells of `GROUP_A` and `GROUP_B` never
-do; the last four (`CORNER_BLOCK`, the bottom-right 2x2) hold the empty
-cell's home and three tiles, whose table is the one of those three homes.
-Every home of the empty cell is brought into that block by one of the
-board's eight symmetries (a corner to 15, a side cell to 11 or 14, a middle
-cell to 10), the board relabelled with it (cells and homes alike) before
-the search and the moves mapped back after. The transposed board (the
-reflected lookup) is looked up as well, and the larger sum is the bound:
-the heuristic stays admissible and consistent (a move changes one group's
-value by at most one).
+missing number's home". A pattern table (`GROUPS`) holds, for a group of
+homes, the fewest moves of those tiles (other tiles' moves free) that bring
+them home from any placement, the empty cell allowed to end anywhere: a
+lower bound for every goal whose empty cell's home is not in the group, and
+the sum over disjoint groups is one too (a move moves one tile).
+
+A board is first relabelled by the first of the board's eight symmetries
+that takes its empty cell's home to one of `PARTITIONS`' three (a corner to
+15, a side cell to 14, a middle cell to 10): each cell c goes to σ(c) and
+each tile of home t becomes the tile of home σ(t); the moves found are
+mapped back. The classic goal and every corner goal are answered by the
+6-6-3 tables with the reflected lookup (the transposed board looked up as
+well, the larger sum the bound: the transpose keeps cell 15); a middle
+cell's goal by 5-5-5 with it (the transpose keeps 10), a side cell's by
+5-5-5 alone (no symmetry keeps a side cell). The bound stays admissible and
+consistent: a move changes one group's value by at most one.
 """
 
 from __future__ import annotations
@@ -41,15 +43,15 @@ BUILD_SELECTION = "--only eight --size 4"
 MOVES = "UDLR"
 STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 """Per move letter: how the empty cell's (row, column) changes."""
-GROUP_A = (0, 4, 8, 9, 12, 13)
-"""The left column and the bottom-left 2x2 block's other two cells."""
-GROUP_B = (1, 2, 3, 5, 6, 7)
-"""The top two rows but for their first column."""
-CORNER_BLOCK = (10, 11, 14, 15)
-"""The bottom-right 2x2 block: the empty cell's home after relabelling, and three tiles."""
-GROUPS = (GROUP_A, GROUP_B, *(tuple(cell for cell in CORNER_BLOCK if cell != home) for home in CORNER_BLOCK))
-"""Every group a table is built for: the two six-tile groups, and per home
-of the empty cell in `CORNER_BLOCK` the three other cells of the block."""
+Partitions = Mapping[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+PARTITIONS: Partitions = {
+    15: ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3)),
+    14: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 15)),
+    10: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 12, 13, 14, 15)),
+}
+"""Per home of the empty cell (after relabelling), the groups of the other fifteen homes."""
+GROUPS = tuple(dict.fromkeys(group for groups in PARTITIONS.values() for group in groups))
+"""Every group a table is built for."""
 
 
 def group_name(homes: Sequence[int]) -> str:
@@ -190,7 +192,7 @@ def unsolvable_reason(position: Board) -> str | None:
 
 @dataclass(frozen=True)
 class Relabelled:
-    """A board mapped by a symmetry so that its empty cell's home is in `CORNER_BLOCK`."""
+    """A board mapped by a symmetry so that its empty cell's home is one of `PARTITIONS`'."""
 
     symmetry: tuple[int, ...]
     homes: tuple[int, ...]
@@ -202,8 +204,8 @@ class Relabelled:
 
 
 def relabelled(position: Board) -> Relabelled:
-    """The board under the first symmetry that brings its empty cell's home into `CORNER_BLOCK`."""
-    symmetry = next(map_ for map_ in SYMMETRIES if map_[position.empty_home] in CORNER_BLOCK)
+    """The board under the first symmetry that takes its empty cell's home to one of `PARTITIONS`'."""
+    symmetry = next(map_ for map_ in SYMMETRIES if map_[position.empty_home] in PARTITIONS)
     homes = [0] * CELLS
     for cell, home in enumerate(position.homes()):
         homes[symmetry[cell]] = symmetry[home]
@@ -216,10 +218,11 @@ Tables = Mapping[tuple[int, ...], np.ndarray]
 indexed by the sum of (cell of the group's i-th home) << 4i."""
 
 
-def solve(position: Board, tables: Tables, reference: bool = False) -> str | None:
+def solve(position: Board, tables: Tables, partitions: Partitions = PARTITIONS, reference: bool = False) -> str | None:
     """One optimal solution as move letters, or None for an unsolvable board.
-    `reference` runs the plain-Python search (the tests' check of the
-    compiled one) instead of the compiled kernel."""
+    `partitions` and `tables` may be others of the same shape (the tests use
+    cheaper ones); `reference` runs the plain-Python search (the tests' check
+    of the compiled one) instead of the compiled kernel."""
     if unsolvable_reason(position) is not None:
         return None
     mapped = relabelled(position)
@@ -227,21 +230,24 @@ def solve(position: Board, tables: Tables, reference: bool = False) -> str | Non
         from . import fifteen_reference as search
     else:
         from . import fifteen_kernel as search  # compiled; loaded only when a 4x4 board is solved
-    moves = search.solve(*search_arguments(mapped, tables))
+    moves = search.solve(*search_arguments(mapped, tables, partitions))
     return "".join(mapped.letters[move] for move in moves)
 
 
-def search_arguments(mapped: Relabelled, tables: Tables) -> tuple[np.ndarray, ...]:
+def search_arguments(mapped: Relabelled, tables: Tables, partitions: Partitions = PARTITIONS) -> tuple[np.ndarray, ...]:
     """The kernel's inputs: each home's cell (the empty cell's for the empty
-    cell's home), the empty cell's home, the transpose, then per view (as
-    given, transposed) each home's table number and shift, and its three tables."""
+    cell's home), the empty cell's home, where the second view puts each
+    cell, then per view (as given, and transposed or as given) each home's
+    table number and shift, and its three tables."""
     cells = np.zeros(CELLS, dtype=np.int64)
     for cell, home in enumerate(mapped.homes):
         cells[home] = cell
-    arguments: list[np.ndarray] = [cells, np.array([mapped.empty_home]), np.array(TRANSPOSE)]
-    for view in (SYMMETRIES[0], TRANSPOSE):
+    groups = partitions[mapped.empty_home]
+    # the second view is the transposed board where the transpose keeps the goal, else the board again
+    second = TRANSPOSE if TRANSPOSE[mapped.empty_home] == mapped.empty_home else SYMMETRIES[0]
+    arguments: list[np.ndarray] = [cells, np.array([mapped.empty_home]), np.array(second)]
+    for view in (SYMMETRIES[0], second):
         # seen transposed, the tile of home t at cell c is the tile of home T(t) at cell T(c)
-        groups = (GROUP_A, GROUP_B, tuple(cell for cell in CORNER_BLOCK if cell != view[mapped.empty_home]))
         number = np.full(CELLS, -1, dtype=np.int64)
         shift = np.zeros(CELLS, dtype=np.int64)
         for table, homes in enumerate(groups):

@@ -2,7 +2,7 @@
 """The 4x4 search, compiled: IDA* over the board guided by the pattern
 tables, as `fifteen_reference` does it in plain Python (the tests hold the
 two to the same answers). Each move updates the two tables' indices it
-touches (as given and transposed) by one addition each, so a node costs six
+touches (the board as given and transposed) by one addition each, so a node costs six
 table reads and no ranking; a C recursion walks the tree without the
 interpreter (some 10 to 20 million nodes a second).
 
@@ -98,7 +98,7 @@ cdef int dfs(Search* s, int empty, int cost, int bound, int last, int estimated)
 def search(
     const int64_t[::1] cells,
     const int64_t[::1] empty_home,
-    const int64_t[::1] transpose,
+    const int64_t[::1] second_view,
     const int64_t[::1] number,
     const int64_t[::1] shift,
     const uint8_t[::1] table_a,
@@ -123,7 +123,7 @@ def search(
         s.reflected[tile] = 0
     for tile in range(16):
         s.tile_at[tile] = -1
-        s.flip[tile] = <int>transpose[tile]
+        s.flip[tile] = <int>second_view[tile]
         s.number[tile] = <int>number[tile]
         s.shift[tile] = <int>shift[tile]
         s.reflected_number[tile] = <int>reflected_number[tile]

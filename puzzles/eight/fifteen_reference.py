@@ -3,11 +3,12 @@
 (too slow for hard boards: a few thousand nodes a second).
 
 Arguments as `fifteen.search_arguments` makes them: `cells[t]` the cell of
-the tile of home t (`cells[empty_home]` the empty cell), the transpose, then
-per view (as given, transposed) each home's table number and shift, and the
-view's three tables. A tile's table index is the sum, over its group, of
-its cell << shift; seen transposed, the tile of home t at cell c counts as
-at cell T(c).
+the tile of home t (`cells[empty_home]` the empty cell), where the second
+view puts each cell (the transpose, or each cell where it is), then per view
+each home's table number and shift, and the view's three tables. A table's
+index is the sum, over its group, of each tile's cell << its shift; in the
+second view the tile of home t at cell c counts as at cell view[c] (its
+number and shift are those of its home there).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ TARGETS = tuple(
 def solve(
     cells: np.ndarray,
     empty_home: np.ndarray,
-    transpose: np.ndarray,
+    second_view: np.ndarray,
     number: np.ndarray,
     shift: np.ndarray,
     table_a: np.ndarray,
@@ -44,7 +45,7 @@ def solve(
 ) -> str:
     """One optimal solution (move letters) of a solvable board."""
     home = int(empty_home[0])
-    flip = [int(cell) for cell in transpose]
+    flip = [int(cell) for cell in second_view]
     tile_at = [-1] * 16
     index = [0, 0, 0]
     reflected = [0, 0, 0]
