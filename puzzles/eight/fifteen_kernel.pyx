@@ -29,6 +29,10 @@ cdef struct Search:
     int flip[16]
     int index[3]
     int reflected[3]
+    int value[3]  # each table's value at its index: a move reads the one table it changes
+    int reflected_value[3]
+    int own  # the sum of `value`
+    int other  # the sum of `reflected_value`
     const uint8_t* tables[3]
     const uint8_t* reflected_tables[3]
     int path[DEEPEST]
@@ -50,20 +54,13 @@ cdef void _targets():
 _targets()
 
 
-cdef inline int estimate(Search* s) noexcept nogil:
-    cdef int own = s.tables[0][s.index[0]] + s.tables[1][s.index[1]] + s.tables[2][s.index[2]]
-    cdef int other = (
-        s.reflected_tables[0][s.reflected[0]]
-        + s.reflected_tables[1][s.reflected[1]]
-        + s.reflected_tables[2][s.reflected[2]]
-    )
-    return own if own > other else other
-
-
-cdef int dfs(Search* s, int empty, int cost, int bound, int last, int estimated) noexcept nogil:
-    """FOUND with the moves in s.path, else the least f above `bound`."""
-    cdef int move, target, tile, step, flipped, below, found, least = 1 << 30
-    if estimated == 0:
+cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil:
+    """FOUND with the moves in s.path, else the least f above `bound`. A
+    child's own sum is read first (one table); the transposed view's only
+    when that one does not cut it off."""
+    cdef int move, target, tile, table, step, old, reflected_table, flipped, reflected_old, below, found
+    cdef int least = 1 << 30
+    if s.own == 0 and s.other == 0:
         s.length = cost
         return FOUND
     s.nodes += 1
@@ -72,24 +69,39 @@ cdef int dfs(Search* s, int empty, int cost, int bound, int last, int estimated)
         if target < 0 or move == OPPOSITE[last]:
             continue
         tile = s.tile_at[target]
+        table = s.number[tile]
         step = (empty - target) << s.shift[tile]
-        flipped = (s.flip[empty] - s.flip[target]) << s.reflected_shift[tile]
-        s.index[s.number[tile]] += step
-        s.reflected[s.reflected_number[tile]] += flipped
-        below = estimate(s)
-        if cost + 1 + below > bound:
-            found = cost + 1 + below
+        old = s.value[table]
+        s.index[table] += step
+        s.value[table] = s.tables[table][s.index[table]]
+        s.own += s.value[table] - old
+        if cost + 1 + s.own > bound:
+            found = cost + 1 + s.own
         else:
-            s.tile_at[empty] = tile
-            s.tile_at[target] = -1
-            s.path[cost] = move
-            found = dfs(s, target, cost + 1, bound, move, below)
-            if found == FOUND:
-                return FOUND
-            s.tile_at[target] = tile
-            s.tile_at[empty] = -1
-        s.index[s.number[tile]] -= step
-        s.reflected[s.reflected_number[tile]] -= flipped
+            reflected_table = s.reflected_number[tile]
+            flipped = (s.flip[empty] - s.flip[target]) << s.reflected_shift[tile]
+            reflected_old = s.reflected_value[reflected_table]
+            s.reflected[reflected_table] += flipped
+            s.reflected_value[reflected_table] = s.reflected_tables[reflected_table][s.reflected[reflected_table]]
+            s.other += s.reflected_value[reflected_table] - reflected_old
+            below = s.own if s.own > s.other else s.other
+            if cost + 1 + below > bound:
+                found = cost + 1 + below
+            else:
+                s.tile_at[empty] = tile
+                s.tile_at[target] = -1
+                s.path[cost] = move
+                found = dfs(s, target, cost + 1, bound, move)
+                if found == FOUND:
+                    return FOUND
+                s.tile_at[target] = tile
+                s.tile_at[empty] = -1
+            s.other += reflected_old - s.reflected_value[reflected_table]
+            s.reflected_value[reflected_table] = reflected_old
+            s.reflected[reflected_table] -= flipped
+        s.own += old - s.value[table]
+        s.value[table] = old
+        s.index[table] -= step
         if found < least:
             least = found
     return least
@@ -112,7 +124,7 @@ def search(
 ):
     """One optimal solution (move letters) of a solvable board, and the nodes expanded."""
     cdef Search s
-    cdef int tile, cell, home = <int>empty_home[0], bound, found
+    cdef int tile, cell, home = <int>empty_home[0], bound, found, parity
     s.nodes = 0
     s.tables[0], s.tables[1], s.tables[2] = &table_a[0], &table_b[0], &table_c[0]
     s.reflected_tables[0], s.reflected_tables[1], s.reflected_tables[2] = (
@@ -134,13 +146,21 @@ def search(
             s.tile_at[cell] = tile
             s.index[s.number[tile]] += cell << s.shift[tile]
             s.reflected[s.reflected_number[tile]] += s.flip[cell] << s.reflected_shift[tile]
-    bound = estimate(&s)
+    s.own = s.other = 0
+    for tile in range(3):
+        s.value[tile] = s.tables[tile][s.index[tile]]
+        s.reflected_value[tile] = s.reflected_tables[tile][s.reflected[tile]]
+        s.own += s.value[tile]
+        s.other += s.reflected_value[tile]
+    cell = <int>cells[home]
+    parity = (abs(cell // 4 - home // 4) + abs(cell % 4 - home % 4)) % 2  # every solution's length has it
+    bound = s.own if s.own > s.other else s.other
     with nogil:
         while True:
-            found = dfs(&s, <int>cells[home], 0, bound, 4, estimate(&s))
+            found = dfs(&s, cell, 0, bound, 4)
             if found == FOUND or found > DEEPEST:
                 break
-            bound = found
+            bound = found + (found - parity) % 2  # a bound of the other parity would find nothing new
     if found != FOUND:
         raise ValueError(f"no solution within {DEEPEST} moves: the board is unsolvable")
     return "".join(MOVES[s.path[move]] for move in range(s.length)), s.nodes

@@ -94,8 +94,9 @@ def solve(
 
     bound = estimate()
     empty = int(cells[home])
+    parity = (abs(empty // 4 - home // 4) + abs(empty % 4 - home % 4)) % 2  # every solution's length has it
     while True:
         found = search(empty, 0, bound, 4)
         if found < 0:
             return "".join(MOVES[move] for move in path)
-        bound = found
+        bound = found + (found - parity) % 2  # a bound of the other parity would find nothing new
