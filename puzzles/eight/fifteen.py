@@ -28,8 +28,10 @@ consistent: a move changes one group's value by at most one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -256,3 +258,54 @@ def search_arguments(mapped: Relabelled, tables: Tables, partitions: Partitions 
         view_of = np.array(view)
         arguments += [number[view_of], shift[view_of], *(tables[homes] for homes in groups)]
     return tuple(arguments)
+
+
+class OutOfTime(Exception):
+    """Counting ran past its time budget: no number rather than a wrong one."""
+
+
+def optimal_solutions(
+    position: Board,
+    tables: Tables,
+    seconds: float,
+    skip: int = 0,
+    limit: int = 0,
+    partitions: Partitions = PARTITIONS,
+    reference: bool = False,
+) -> tuple[int, list[str]]:
+    """How many optimal move sequences the board has (0 unsolvable, 1 at the
+    goal) and those after the first `skip` in a fixed order, `limit` at most
+    (0: none kept, all counted; the count then stops at the last one kept).
+    They cost a whole last iteration of the search: OutOfTime when that takes
+    more than `seconds` (finding the length first is not counted)."""
+    if unsolvable_reason(position) is not None:
+        return 0, []
+    length = len(solve(position, tables, partitions, reference) or "")
+    mapped = relabelled(position)
+    if reference:
+        from . import fifteen_reference as search
+    else:
+        from . import fifteen_kernel as search
+    wanted = (skip, limit) if limit else (1 << 62, 0)  # skipping past every solution counts them all
+    count, found, nodes = search.every(search_arguments(mapped, tables, partitions), length, *wanted, seconds)
+    if count is None:
+        raise OutOfTime(
+            f"counting the optimal solutions of {length} moves took more than {seconds:g} s "
+            f"({nodes:,} nodes searched); give it more time"
+        )
+    return count, ["".join(mapped.letters[move] for move in moves) for moves in found]
+
+
+def count(position: Board, tables: Tables, seconds: float, **options: Any) -> int:
+    """How many optimal move sequences the board has; OutOfTime past `seconds`."""
+    return optimal_solutions(position, tables, seconds, **options)[0]
+
+
+def random_solution(position: Board, tables: Tables, seconds: float, rng: random.Random, **options: Any) -> str | None:
+    """An optimal solution drawn uniformly from all of them (None when
+    unsolvable): the count, then the drawn one's rank found again, each pass
+    with `seconds` of its own."""
+    total = count(position, tables, seconds, **options)
+    if total == 0:
+        return None
+    return optimal_solutions(position, tables, seconds, skip=rng.randrange(total), limit=1, **options)[1][0]

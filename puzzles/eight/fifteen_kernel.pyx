@@ -9,7 +9,10 @@ interpreter (some 10 to 20 million nodes a second).
 Arguments as `fifteen.search_arguments` makes them (see `fifteen_reference`).
 """
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+import numpy as np
 
 cdef enum:
     FOUND = -1
@@ -38,6 +41,15 @@ cdef struct Search:
     int path[DEEPEST]
     int length
     int64_t nodes
+    # counting: every solution of `length` moves is visited instead of the first
+    int every
+    int64_t count  # the solutions visited so far (one leaf each: no 64-bit overflow within any budget)
+    int64_t skip  # solutions passed over before any is kept
+    int64_t limit  # solutions kept at most (then the search stops)
+    int64_t kept
+    int8_t* out  # `limit` rows of DEEPEST move numbers
+    double deadline  # CLOCK_MONOTONIC seconds
+    int expired
 
 
 cdef void _targets():
@@ -54,6 +66,12 @@ cdef void _targets():
 _targets()
 
 
+cdef inline double now() noexcept nogil:
+    cdef timespec clock
+    clock_gettime(CLOCK_MONOTONIC, &clock)
+    return clock.tv_sec + clock.tv_nsec * 1e-9
+
+
 cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil:
     """FOUND with the moves in s.path, else the least f above `bound`. A
     child's own sum is read first (one table); the transposed view's only
@@ -62,8 +80,20 @@ cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil
     cdef int least = 1 << 30
     if s.own == 0 and s.other == 0:
         s.length = cost
-        return FOUND
+        if not s.every:
+            return FOUND
+        s.count += 1
+        if s.count > s.skip:
+            for move in range(cost):
+                s.out[s.kept * DEEPEST + move] = s.path[move]
+            s.kept += 1
+            if s.kept == s.limit:
+                return FOUND
+        return 1 << 30
     s.nodes += 1
+    if s.every and (s.nodes & 0xFFF) == 0 and now() > s.deadline:
+        s.expired = 1
+        return FOUND
     for move in range(4):
         target = TARGETS[empty][move]
         if target < 0 or move == OPPOSITE[last]:
@@ -107,25 +137,23 @@ cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil
     return least
 
 
-def search(
-    const int64_t[::1] cells,
-    const int64_t[::1] empty_home,
-    const int64_t[::1] second_view,
-    const int64_t[::1] number,
-    const int64_t[::1] shift,
-    const uint8_t[::1] table_a,
-    const uint8_t[::1] table_b,
-    const uint8_t[::1] table_c,
-    const int64_t[::1] reflected_number,
-    const int64_t[::1] reflected_shift,
-    const uint8_t[::1] reflected_a,
-    const uint8_t[::1] reflected_b,
-    const uint8_t[::1] reflected_c,
-):
-    """One optimal solution (move letters) of a solvable board, and the nodes expanded."""
-    cdef Search s
-    cdef int tile, cell, home = <int>empty_home[0], bound, found, parity
+cdef int setup(Search* s, tuple arguments) except -1:
+    """The board and the tables into `s` (`arguments` as `fifteen.search_arguments` makes them); returns the empty cell."""
+    cdef const int64_t[::1] cells = arguments[0]
+    cdef const int64_t[::1] second_view = arguments[2]
+    cdef const int64_t[::1] number = arguments[3]
+    cdef const int64_t[::1] shift = arguments[4]
+    cdef const uint8_t[::1] table_a = arguments[5]
+    cdef const uint8_t[::1] table_b = arguments[6]
+    cdef const uint8_t[::1] table_c = arguments[7]
+    cdef const int64_t[::1] reflected_number = arguments[8]
+    cdef const int64_t[::1] reflected_shift = arguments[9]
+    cdef const uint8_t[::1] reflected_a = arguments[10]
+    cdef const uint8_t[::1] reflected_b = arguments[11]
+    cdef const uint8_t[::1] reflected_c = arguments[12]
+    cdef int tile, cell, home = <int>arguments[1][0]
     s.nodes = 0
+    s.every = 0
     s.tables[0], s.tables[1], s.tables[2] = &table_a[0], &table_b[0], &table_c[0]
     s.reflected_tables[0], s.reflected_tables[1], s.reflected_tables[2] = (
         &reflected_a[0], &reflected_b[0], &reflected_c[0]
@@ -152,7 +180,14 @@ def search(
         s.reflected_value[tile] = s.reflected_tables[tile][s.reflected[tile]]
         s.own += s.value[tile]
         s.other += s.reflected_value[tile]
-    cell = <int>cells[home]
+    return <int>cells[home]
+
+
+def search(*arguments):
+    """One optimal solution (move letters) of a solvable board, and the nodes expanded."""
+    cdef Search s
+    cdef int home = <int>arguments[1][0], bound, found, parity
+    cdef int cell = setup(&s, tuple(arguments))
     parity = (abs(cell // 4 - home // 4) + abs(cell % 4 - home % 4)) % 2  # every solution's length has it
     bound = s.own if s.own > s.other else s.other
     with nogil:
@@ -164,6 +199,28 @@ def search(
     if found != FOUND:
         raise ValueError(f"no solution within {DEEPEST} moves: the board is unsolvable")
     return "".join(MOVES[s.path[move]] for move in range(s.length)), s.nodes
+
+
+def every(arguments, int length, int64_t skip, int64_t limit, double seconds):
+    """The optimal solutions of `length` moves in the search's order: how
+    many were visited, and the move letters of those after the first `skip`,
+    `limit` at most (the search stops at the last of them; a `skip` past
+    every solution counts them all). One depth-first pass bounded by
+    `length`, as IDA*'s last iteration; None for the count when `seconds`
+    ran out first (never a partial number)."""
+    cdef Search s
+    cdef int cell = setup(&s, tuple(arguments))
+    kept = np.zeros((max(limit, 1), DEEPEST), dtype=np.int8)
+    cdef int8_t[:, ::1] rows = kept
+    s.every, s.count, s.skip, s.limit, s.kept, s.expired = 1, 0, skip, limit, 0, 0
+    s.out = &rows[0, 0]
+    s.deadline = now() + seconds
+    with nogil:
+        dfs(&s, cell, 0, length, 4)
+    if s.expired:
+        return None, [], s.nodes
+    solutions = ["".join(MOVES[move] for move in kept[row, :length]) for row in range(s.kept)]
+    return s.count, solutions, s.nodes
 
 
 def solve(*arguments):

@@ -28,75 +28,92 @@ TARGETS = tuple(
 """TARGETS[cell][move]: where the empty cell goes, -1 off the board."""
 
 
-def solve(
-    cells: np.ndarray,
-    empty_home: np.ndarray,
-    second_view: np.ndarray,
-    number: np.ndarray,
-    shift: np.ndarray,
-    table_a: np.ndarray,
-    table_b: np.ndarray,
-    table_c: np.ndarray,
-    reflected_number: np.ndarray,
-    reflected_shift: np.ndarray,
-    reflected_a: np.ndarray,
-    reflected_b: np.ndarray,
-    reflected_c: np.ndarray,
-) -> str:
-    """One optimal solution (move letters) of a solvable board."""
-    home = int(empty_home[0])
-    flip = [int(cell) for cell in second_view]
-    tile_at = [-1] * 16
-    index = [0, 0, 0]
-    reflected = [0, 0, 0]
-    for tile in range(16):
-        if tile != home:
-            tile_at[int(cells[tile])] = tile
-            index[number[tile]] += int(cells[tile]) << int(shift[tile])
-            reflected[reflected_number[tile]] += flip[int(cells[tile])] << int(reflected_shift[tile])
-    tables = (table_a, table_b, table_c)
-    reflected_tables = (reflected_a, reflected_b, reflected_c)
+class _Search:
+    """The board and the tables, as the kernel's `setup` holds them."""
 
-    def estimate() -> int:
-        own = sum(int(table[at]) for table, at in zip(tables, index, strict=True))
-        return max(own, sum(int(table[at]) for table, at in zip(reflected_tables, reflected, strict=True)))
+    def __init__(self, arguments: tuple[np.ndarray, ...]) -> None:
+        cells, empty_home, second_view, number, shift, *own, reflected_number, reflected_shift = arguments[:10]
+        self.home = int(empty_home[0])
+        self.flip = [int(cell) for cell in second_view]
+        self.number, self.shift = [int(n) for n in number], [int(n) for n in shift]
+        self.reflected_number = [int(n) for n in reflected_number]
+        self.reflected_shift = [int(n) for n in reflected_shift]
+        self.tables, self.reflected_tables = tuple(own), tuple(arguments[10:13])
+        self.tile_at = [-1] * 16
+        self.index, self.reflected = [0, 0, 0], [0, 0, 0]
+        for tile in range(16):
+            if tile != self.home:
+                cell = int(cells[tile])
+                self.tile_at[cell] = tile
+                self.index[self.number[tile]] += cell << self.shift[tile]
+                self.reflected[self.reflected_number[tile]] += self.flip[cell] << self.reflected_shift[tile]
+        self.empty = int(cells[self.home])
+        self.path: list[int] = []
+        self.found: list[str] = []
+        self.count = 0
+        self.skip, self.limit, self.every = 0, 0, False
 
-    path: list[int] = []
+    def estimate(self) -> int:
+        own = sum(int(table[at]) for table, at in zip(self.tables, self.index, strict=True))
+        other = sum(int(table[at]) for table, at in zip(self.reflected_tables, self.reflected, strict=True))
+        return max(own, other)
 
-    def search(empty: int, cost: int, bound: int, last: int) -> int:
-        """-1 when the goal is found (the moves in `path`), else the least f above `bound`."""
-        bound_h = estimate()
-        if bound_h == 0:
-            return -1
-        if cost + bound_h > bound:
-            return cost + bound_h
+    def search(self, empty: int, cost: int, bound: int, last: int) -> int:
+        """-1 to stop (the first solution in `path`, or the last one wanted
+        kept), else the least f above `bound`."""
+        estimated = self.estimate()
+        if estimated == 0:
+            if not self.every:
+                return -1
+            self.count += 1
+            if self.count > self.skip:
+                self.found.append("".join(MOVES[move] for move in self.path))
+                if len(self.found) == self.limit:
+                    return -1
+            return 1 << 30
+        if cost + estimated > bound:
+            return cost + estimated
         least = 1 << 30
         for move in range(4):
             target = TARGETS[empty][move]
             if target < 0 or move == OPPOSITE[last]:
                 continue
-            tile = tile_at[target]
-            step = (empty - target) << int(shift[tile])
-            flipped = (flip[empty] - flip[target]) << int(reflected_shift[tile])
-            index[number[tile]] += step
-            reflected[reflected_number[tile]] += flipped
-            tile_at[empty], tile_at[target] = tile, -1
-            path.append(move)
-            found = search(target, cost + 1, bound, move)
+            tile = self.tile_at[target]
+            step = (empty - target) << self.shift[tile]
+            flipped = (self.flip[empty] - self.flip[target]) << self.reflected_shift[tile]
+            self.index[self.number[tile]] += step
+            self.reflected[self.reflected_number[tile]] += flipped
+            self.tile_at[empty], self.tile_at[target] = tile, -1
+            self.path.append(move)
+            found = self.search(target, cost + 1, bound, move)
             if found < 0:
                 return found
-            path.pop()
-            tile_at[target], tile_at[empty] = tile, -1
-            index[number[tile]] -= step
-            reflected[reflected_number[tile]] -= flipped
+            self.path.pop()
+            self.tile_at[target], self.tile_at[empty] = tile, -1
+            self.index[self.number[tile]] -= step
+            self.reflected[self.reflected_number[tile]] -= flipped
             least = min(least, found)
         return least
 
-    bound = estimate()
-    empty = int(cells[home])
+
+def solve(*arguments: np.ndarray) -> str:
+    """One optimal solution (move letters) of a solvable board."""
+    search = _Search(arguments)
+    empty, home = search.empty, search.home
     parity = (abs(empty // 4 - home // 4) + abs(empty % 4 - home % 4)) % 2  # every solution's length has it
+    bound = search.estimate()
     while True:
-        found = search(empty, 0, bound, 4)
+        found = search.search(empty, 0, bound, 4)
         if found < 0:
-            return "".join(MOVES[move] for move in path)
+            return "".join(MOVES[move] for move in search.path)
         bound = found + (found - parity) % 2  # a bound of the other parity would find nothing new
+
+
+def every(
+    arguments: tuple[np.ndarray, ...], length: int, skip: int, limit: int, seconds: float
+) -> tuple[int | None, list[str], int]:
+    """As the kernel's `every` (no time budget here: the tests' boards are near their goals)."""
+    search = _Search(arguments)
+    search.every, search.skip, search.limit = True, skip, limit
+    search.search(search.empty, 0, length, 4)
+    return search.count, search.found, 0

@@ -220,3 +220,38 @@ def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(tmp_pat
         flip_byte(damaged / "eight-4.h5", fifteen.group_name(group), "distances")
         with pytest.raises(TableError, match="rebuild it with: ninebase build --only eight --size 4 --force"):
             loader.load(damaged)
+
+
+def test_counts_near_the_goal_against_breadth_first_counts(cheap_tables: fifteen.Tables) -> None:
+    """The optimal move sequences, counted here over the breadth-first layers;
+    all of them streamed, one drawn, and the plain-Python search's count."""
+    for missing in (16, 6):
+        goal = tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
+        near = distances_near(goal, 10)
+        ways = {goal: 1}
+        for board in sorted(near, key=near.get):  # each board's count from the layer before it
+            if board != goal:
+                ways[board] = sum(ways[after] for _, after in moves_from(board) if near.get(after) == near[board] - 1)
+        boards = random.Random(missing).sample(sorted(near), 15)
+        assert max(ways[board] for board in boards) > 1
+        for board in boards:
+            position = fifteen.board(board)
+            counted, streamed = fifteen.optimal_solutions(
+                position, cheap_tables, 30, limit=10_000, partitions=CHEAP_PARTITIONS
+            )
+            assert counted == ways[board] == len(streamed) == len(set(streamed))
+            assert all(len(moves) == near[board] and replay(board, moves) == goal for moves in streamed)
+            assert fifteen.count(position, cheap_tables, 30, partitions=CHEAP_PARTITIONS) == ways[board]
+            drawn = fifteen.random_solution(position, cheap_tables, 30, random.Random(1), partitions=CHEAP_PARTITIONS)
+            assert drawn in streamed
+        board = boards[0]
+        assert (
+            fifteen.count(fifteen.board(board), cheap_tables, 30, partitions=CHEAP_PARTITIONS, reference=True)
+            == ways[board]
+        )
+
+
+def test_a_count_out_of_time_is_an_error_not_a_number(cheap_tables: fifteen.Tables) -> None:
+    _, board, length = korf_instances()[0]
+    with pytest.raises(fifteen.OutOfTime, match=f"optimal solutions of {length} moves took more than 0.01 s"):
+        fifteen.count(fifteen.board(board), cheap_tables, 0.01, partitions=CHEAP_PARTITIONS)
