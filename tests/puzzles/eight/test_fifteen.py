@@ -2,8 +2,9 @@
 against the rules written again here, breadth-first searches of this file's
 own, and the published optimal lengths of Korf's 100 random instances.
 
-The fast tests search with cheap 5-5-5 tables (some 10 s to build); the
-6-6-3 tables the engine ships are built once by the slow test at the end.
+The fast tests (15, 12 to 22 s in all) search with cheap 5-5-5 tables
+(most of that time is their build); the tables the engine ships are built
+by the slow test at the end (about 70 s wall on the shared machine).
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ def test_bad_boards_are_refused_saying_what_is_wrong(text: str, message: str) ->
 
 @pytest.mark.slow
 def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(tmp_path: Path) -> None:
-    """About 30 s of CPU to build (a minute or two on a loaded machine), a few seconds to search."""
+    """About 17 s of CPU to build, under a second to search (69 s wall at load average 8)."""
     size, _ = builder.build(tmp_path)
     assert size < 64 << 20
     tables = loader.load(tmp_path)
