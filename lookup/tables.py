@@ -174,11 +174,6 @@ class Tables:
         rules = self.resolve(puzzle)
         return bulk.distances_chunk(rules, self.table(rules), lines, tally)
 
-    def solve_objects(self, puzzle: Puzzle | str, lines: Lines) -> list[dict[str, Any]]:
-        """The solve object (or error object) of every line of a chunk, as Python objects."""
-        rules = self.resolve(puzzle)
-        return bulk.solve_objects(rules, self.table(rules), lines)
-
     def probe_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
         """JSON Lines of the probe objects (or error objects) of a chunk, one line at a time."""
         rules = self.resolve(puzzle)
