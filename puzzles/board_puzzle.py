@@ -2,7 +2,9 @@
 table holds every board's distance and parent move; one solution follows
 the parents from its board, many follow them together (`puzzles.batch`).
 Its roles: `BoardStorage` (the one search), `BoardMany` (boards read and
-answered many at once) and `BoardFormats` (an original input of one board).
+answered many at once), `BoardFormats` (an original input of one board) and
+`BoardCounting` (the optimal solutions: their count kept in the table,
+the n-th found along the optimal moves).
 """
 
 from __future__ import annotations

@@ -1,11 +1,19 @@
 """What static tools see in the code outside the tests: a dead-code finder
-(vulture) finds nothing, each finder seen to name what is planted for it."""
+(vulture) finds nothing, each finder seen to name what is planted for it;
+every `Class.member` the docstrings and documents name exists."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import ninebase
+from ninebase import build_tables, lookup, puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -35,3 +43,54 @@ def test_the_dead_code_finder_names_dead_code_planted_in_a_module(tmp_path: Path
     planted.write_text("import os\n\n\ndef twice(x: int) -> int:\n    return 2 * x\n    print(x)\n")
     status, found = dead_code(str(planted))
     assert status == 3 and [line.split(":")[1] for line in found] == ["1", "6"], found
+
+
+MEMBER = re.compile(r"`([A-Z][A-Za-z0-9]*)\.([a-z_][a-z0-9_]*)")
+"""A member named in backquotes as `Class.member`."""
+
+
+def classes() -> dict[str, list[type]]:
+    """Every class defined in ninebase's modules, by name (a name may be taken twice)."""
+    found: dict[str, list[type]] = {}
+    modules = [ninebase]
+    for package in (build_tables, lookup, puzzles):  # mapped folders: not under ninebase.__path__ in a checkout
+        modules.append(package)
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            modules.append(importlib.import_module(info.name))
+    for module in modules:
+        for name, value in vars(module).items():
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                found.setdefault(name, []).append(value)
+    return found
+
+
+def has_member(kind: type, member: str) -> bool:
+    """An attribute, or a field a dataclass or an annotated class declares without a class value."""
+    fields = {field.name for field in dataclasses.fields(kind)} if dataclasses.is_dataclass(kind) else set()
+    annotated = {name for base in kind.__mro__ for name in getattr(base, "__annotations__", {})}
+    return hasattr(kind, member) or member in fields | annotated
+
+
+def unknown_members(texts: dict[str, str], known: dict[str, list[type]]) -> list[str]:
+    """`where:line: Class.member` for each member named in `texts` that no class of that name has."""
+    return [
+        f"{where}:{number}: {kind}.{member}"
+        for where, text in texts.items()
+        for number, line in enumerate(text.splitlines(), 1)
+        for kind, member in MEMBER.findall(line)
+        if kind in known and not any(has_member(candidate, member) for candidate in known[kind])
+    ]
+
+
+def test_every_member_the_docstrings_and_documents_name_exists() -> None:
+    """A member that moved (to a role, say) is not named where it was."""
+    code = [path for folder in CODE for path in sorted((ROOT / folder).rglob("*.py"))]
+    documents = [ROOT / "README.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").glob("*.md"))]
+    texts = {str(path.relative_to(ROOT)): path.read_text() for path in [*code, *documents]}
+    assert unknown_members(texts, classes()) == []
+
+
+def test_a_member_that_is_not_there_is_named() -> None:
+    known = classes()
+    texts = {"moved.py": "`Puzzle.read_many` then `ManyAtOnce.read_many`, `Solution.extra`, `Unknown.thing`"}
+    assert unknown_members(texts, known) == ["moved.py:1: Puzzle.read_many"]
