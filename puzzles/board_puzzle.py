@@ -87,11 +87,11 @@ class BoardPuzzle(Puzzle):
         """Further JSON fields of a solved instance, from its first and last board only."""
         return {}
 
-    def distance(self, table: TableReader | None, board: Any) -> int | None:
+    def distance(self, table: TableReader, board: Any) -> int | None:  # always a table: one search stored
         distance = table.array("distance").item(self.encode(board))
         return None if distance == UNREACHABLE else distance
 
-    def solve(self, table: TableReader | None, board: Any) -> Solution:
+    def solve(self, table: TableReader, board: Any) -> Solution:
         distance_table = table.array("distance")
         parent = table.array("parent")
         index = self.encode(board)
