@@ -1,6 +1,7 @@
 """What static tools see in the code outside the tests: a dead-code finder
 (vulture) finds nothing, each finder seen to name what is planted for it;
-every `Class.member` the docstrings and documents name exists."""
+every `Class.member` the docstrings and documents name exists; the Python
+pyproject requires is the one the code is written for."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import ninebase
@@ -94,3 +96,25 @@ def test_a_member_that_is_not_there_is_named() -> None:
     known = classes()
     texts = {"moved.py": "`Puzzle.read_many` then `ManyAtOnce.read_many`, `Solution.extra`, `Unknown.thing`"}
     assert unknown_members(texts, known) == ["moved.py:1: Puzzle.read_many"]
+
+
+NEWER_MODULES = {"tomllib": (3, 11), "wsgiref.types": (3, 11)}
+"""The standard library's modules newer than Python 3.10, with the version that brought each."""
+
+
+def test_pyproject_requires_the_python_the_code_is_written_for() -> None:
+    """requires-python and ruff's target-version name one version, no older
+    than the newest standard module any Python file here imports."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    required = tuple(int(part) for part in pyproject["project"]["requires-python"].removeprefix(">=").split("."))
+    assert pyproject["tool"]["ruff"]["target-version"] == "py{}{}".format(*required)
+    imported = re.compile(r"^\s*(?:import|from) ([\w.]+)", re.MULTILINE)
+    needed = [
+        (version, f"{path.relative_to(ROOT)}: {module}")
+        for folder in [*CODE, "tests"]
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if "node_modules" not in path.parts
+        for module in imported.findall(path.read_text())
+        if (version := NEWER_MODULES.get(module))
+    ]
+    assert [where for version, where in needed if version > required] == []
