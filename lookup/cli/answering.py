@@ -31,7 +31,7 @@ from .common import (
     reported_errors,
     tables_option,
 )
-from .drawing import count_lines, describe, describe_probe
+from .describing import count_lines, describe, describe_probe
 from .process import STATUS_HELP, standard_input
 from .rules import RulesCommand, rule_choice
 
