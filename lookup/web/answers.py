@@ -1,25 +1,28 @@
-"""Probe answers kept ready: a probe's answer never changes for a given build
-of the tables, so the service keeps the last answers it rendered (and the
-ETag of each: the rule options in the query give another), keyed by the
-request's own path and query, and `ReadyAnswers` sends a kept answer
-straight from the ASGI scope, before routing or parsing; a plain probe not
-kept yet is worked out there too, and only anything else (errors included)
-goes through the app. Once the stop signal has come, every request is
-answered 503 at once (`ServiceApp`)."""
+"""The probe endpoint, `GET /api/{puzzle}?state=`, and the answers it keeps:
+a probe's answer never changes for a given build of the tables, so the
+service keeps the last answers it rendered (and the ETag of each: the rule
+options in the query give another), keyed by the request's own path and
+query. `Probe` is the route's endpoint, a plain ASGI class: a kept answer,
+or a plain probe worked out at once, is sent from the ASGI scope without a
+`Request`; anything else goes to the endpoint function. Every request meets
+the same middleware and routing, so there is one front door. Once the stop
+signal has come, every request is answered 503 at once (`ServiceApp`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import request_response
 
-from .asgi import Headers, Receive, Scope, Send
+from .asgi import Receive, Scope, Send
 from .drain import Drain
-from .guard import SECURITY_HEADERS
 from .settings import Settings
 from .stopping import stopping_answer
 
@@ -52,49 +55,50 @@ class AnswerCache:
             self.bytes -= len(gone)
 
 
-class ReadyAnswers:
-    """Sends a GET whose path and query have a kept answer, or one that
-    `plain` can answer, at once, with the same headers the endpoint and the
-    guard give it; anything else, and any conditional request, is left to
-    the app. It runs before the app (`ServiceApp`), so a probe answered here
-    meets no middleware and no routing."""
+class Probe:
+    """The probe route's endpoint: a GET that is not conditional, whose path
+    and query have a kept answer or are a plain probe that `plain` answers
+    (raising the endpoint's error for a state it cannot read), is answered
+    here with the headers the endpoint gives; anything else (rule options,
+    `If-None-Match`, HEAD) by `endpoint`."""
 
-    def __init__(self, cache: AnswerCache, plain: Callable[[str, bytes], Kept | None], headers: Headers) -> None:
+    def __init__(
+        self,
+        cache: AnswerCache,
+        plain: Callable[[str, bytes], Kept | None],
+        endpoint: Callable[[Request], Awaitable[Response]],
+        cache_control: bytes,
+    ) -> None:
         self.cache = cache
         self.plain = plain
-        self.headers = [(b"content-type", b"application/json"), *headers, *SECURITY_HEADERS]
+        self.endpoint = request_response(endpoint)
+        self.cache_control = cache_control
 
-    async def sent(self, scope: Scope, send: Send) -> bool:
-        """Whether the request was answered here."""
-        if scope["type"] != "http" or scope["method"] != "GET":
-            return False
-        path, query = scope["path"], scope["query_string"]
-        if any(name == b"if-none-match" for name, _ in scope["headers"]):
-            return False
-        kept = self.cache.get((path, query))
-        if kept is None:
-            try:
-                kept = self.plain(path, query)
-            except Exception:  # the app answers it again, through its error handlers and log
-                return False
-            if kept is None:
-                return False
-        body, etag = kept
-        headers = [*self.headers, (b"etag", etag), (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
-        return True
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "GET" and not any(name == b"if-none-match" for name, _ in scope["headers"]):
+            path, query = scope["path"], scope["query_string"]
+            kept = self.cache.get((path, query)) or self.plain(path, query)
+            if kept is not None:
+                body, etag = kept
+                headers = [
+                    (b"etag", etag),
+                    (b"cache-control", self.cache_control),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"content-type", b"application/json"),
+                ]
+                await send({"type": "http.response.start", "status": 200, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.endpoint(scope, receive, send)
 
 
 class ServiceApp(Starlette):
-    """The service's Starlette app, with `ReadyAnswers` in front of it, and
-    in front of both, once the stop signal has come, the answer that the
-    server takes no new requests: the requests in flight then are all the
+    """The service's Starlette app, with, once the stop signal has come, the
+    answer that the server takes no new requests in front of it: the requests in flight then are all the
     work left, and a connection kept open is closed after its next request."""
 
-    def __init__(self, ready: ReadyAnswers, drain: Drain, settings: Settings, **options: Any) -> None:
+    def __init__(self, drain: Drain, settings: Settings, **options: Any) -> None:
         super().__init__(**options)
-        self.ready = ready
         self.drain = drain
         self.waited = settings.stop_request_seconds
         self.refusal = stopping_answer(settings)
@@ -102,7 +106,7 @@ class ServiceApp(Starlette):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.drain.began is not None and scope["type"] == "http":
             await self.refuse(receive, send, min(self.waited, self.drain.left()))
-        elif not await self.ready.sent(scope, send):
+        else:
             await super().__call__(scope, receive, send)
 
     async def refuse(self, receive: Receive, send: Send, seconds: float) -> None:

@@ -101,7 +101,7 @@ class Service:
 
     async def probe(self, request: Request) -> Response:
         key = (request.scope["path"], request.scope["query_string"])
-        kept = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
+        kept = self.answers.get(key)  # kept, but asked conditionally (`Probe` sends the others)
         if kept is None:
             rules = self.reader.rules(request)
             puzzle = rules.puzzle
@@ -120,18 +120,23 @@ class Service:
         return encoded(from_url(state, partial(self.tables.probe, puzzle)).to_dict())
 
     def plain_probe(self, path: str, query: bytes) -> Kept | None:
-        """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
-        state of letters, digits, `_`, `,`, `.` or `-`, and no rule option),
-        straight from the ASGI scope, and kept; None for anything else, which
-        the endpoint answers. A bad state raises, and `ReadyAnswers` leaves it
-        to the endpoint too, which explains what is wrong."""
+        """The answer of a plain probe (`/api/{puzzle}?state=` with a state of
+        letters, digits, `_`, `,`, `.` or `-`, and no rule option), straight
+        from the ASGI scope, and kept; None for anything else, which the
+        endpoint answers. A state that cannot be read is the endpoint's 400,
+        raised here: it is read once."""
         puzzle = self.probed.get(path)
         state = query[6:]
         if puzzle is None or not query.startswith(b"state=") or len(state) > self.longest_state:
             return None
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
-        kept = (self.render(puzzle, state.decode()), self.served.etag.encode())
+        text = state.decode()
+        try:
+            body = self.render(puzzle, text)
+        except InputError as error:
+            raise self.reader.bad_state(puzzle, text, error) from None
+        kept = (body, self.served.etag.encode())
         self.answers.put((path, query), *kept)
         return kept
 

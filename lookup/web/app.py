@@ -1,6 +1,7 @@
 """The service as one Starlette app: the JSON API (`api`) and the explorer
-page (`pages`) behind the guard, with kept answers sent before it
-(`answers`), and every error answered in one place (`errors`).
+page (`pages`) behind the guard, every request routed (the probe's
+endpoint sends kept answers: `answers`), and every error answered in one
+place (`errors`).
 
 The tables are opened once per process and shared by every request (a
 `Tables` is safe to share between threads).
@@ -23,7 +24,7 @@ from starlette.routing import Route
 
 from ninebase.lookup import TableError, Tables
 
-from .answers import ReadyAnswers, ServiceApp
+from .answers import Probe, ServiceApp
 from .api import Service
 from .drain import Client, Drain
 from .errors import ApiError, as_api_error, error_body, wants_html
@@ -60,8 +61,9 @@ def create_app(
         response.headers.update(problem.headers)
         return response
 
+    probe = Probe(service.answers, service.plain_probe, service.probe, service.cache_control.encode())
     routes = [
-        Route("/api/{puzzle}", service.probe, methods=["GET"]),
+        Route("/api/{puzzle}", probe, methods=["GET"]),
         Route("/api/{puzzle}/batch", service.batch, methods=["POST"]),
         Route("/api/{puzzle}/distances", service.distances, methods=["POST"]),
         Route("/api/{puzzle}/counts", service.counts, methods=["POST"]),
@@ -85,10 +87,9 @@ def create_app(
         yield  # until the server has finished every answer in flight
         await door.close(keeping)
 
-    ready = ReadyAnswers(service.answers, service.plain_probe, [(b"cache-control", service.cache_control.encode())])
-    app = ServiceApp(ready, drain, settings, routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = ServiceApp(drain, settings, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
-    app.add_middleware(Guard, settings=settings)  # its headers go on every answer (the ready ones carry them too)
+    app.add_middleware(Guard, settings=settings)  # its headers go on every answer
     return app
 
 
