@@ -21,10 +21,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import request_response
 
-from .asgi import Receive, Scope, Send
+from .asgi import Headers, Receive, Scope, Send
 from .drain import Drain
+from .errors import come_back, json_error
+from .guard import SECURITY_HEADERS
 from .settings import Settings
-from .stopping import stopping_answer
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
@@ -118,6 +119,20 @@ class ServiceApp(Starlette):
         headers, body = self.refusal
         await send({"type": "http.response.start", "status": 503, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def stopping_answer(settings: Settings) -> tuple[Headers, bytes]:
+    """The answer to every request that comes after the stop signal (503, as
+    a batch refused for want of a place), after which the connection is
+    closed; with the guard's headers, as it is sent in front of the guard."""
+    headers, body = json_error(
+        come_back(
+            "the server is shutting down and takes no new requests; send this one again shortly",
+            settings.retry_after_seconds,
+            {"Connection": "close"},
+        )
+    )
+    return [*headers, *SECURITY_HEADERS], body
 
 
 async def read_body(receive: Receive) -> None:

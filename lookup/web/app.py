@@ -9,11 +9,10 @@ The tables are opened once per process and shared by every request (a
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -31,23 +30,22 @@ from .errors import ApiError, as_api_error, error_body, wants_html
 from .guard import Guard
 from .pages import Explorer
 from .settings import DEFAULT_SETTINGS, Settings, SettingsError
-from .stopping import Door
 
 
 def create_app(
     tables: Tables,
     settings: Settings = DEFAULT_SETTINGS,
     *,
-    keep_door: bool = False,
     report: Callable[[Client], None] | None = None,
+    while_serving: Callable[[Drain], AbstractAsyncContextManager[None]] | None = None,
 ) -> ServiceApp:
     """The service over `tables` (raises TableError when a table is missing or
     damaged) within the limits of `settings`; batches end themselves in time
     when the server's grace period after SIGTERM runs out, and `report` is
-    told of each answer cut short. In a server listening on `settings.port`,
-    `keep_door` keeps that socket's door open while it stops (`stopping`)."""
+    told of each answer cut short. `while_serving` is held from the app's
+    start to the end of its last answer (a server's worker keeps its socket's
+    door open while it stops: `stopping.door_kept`)."""
     drain = Drain(settings, report)
-    door = Door(drain, settings) if keep_door else None
     service = Service(tables, settings, drain)
     explorer = Explorer(tables, service.reader, service.worked_out)
 
@@ -80,12 +78,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drain.watch_signals()  # in the server's process, once it has set its own handlers
-        if door is None:
+        if while_serving is None:
             yield
             return
-        keeping = asyncio.ensure_future(door.keep())
-        yield  # until the server has finished every answer in flight
-        await door.close(keeping)
+        async with while_serving(drain):
+            yield  # until the server has finished every answer in flight
 
     app = ServiceApp(drain, settings, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
