@@ -25,6 +25,7 @@ MIRRORED = {
     "lookup": "lookup",
     "cli": "lookup/cli",
     "web": "lookup/web",
+    "service": "lookup/service",
     "contest": "lookup/contest",
     "build_tables": "build_tables",
     "puzzles": "puzzles",

@@ -83,9 +83,9 @@ def serve(
     process, however it ends. Needs the serve extra: pip install
     'ninebase[serve]'."""
     try:
+        from ninebase.lookup.service.server import AddressError, check_address
+        from ninebase.lookup.service.server import serve as run_server
         from ninebase.lookup.web import check_tables
-        from ninebase.lookup.web.server import AddressError, check_address
-        from ninebase.lookup.web.server import serve as run_server
     except ImportError as error:
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)

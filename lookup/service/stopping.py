@@ -28,9 +28,9 @@ import socket
 import time
 from collections.abc import AsyncIterator
 
-from .answers import stopping_answer
-from .drain import Drain
-from .settings import Settings
+from ninebase.lookup.web.answers import stopping_answer
+from ninebase.lookup.web.drain import Drain
+from ninebase.lookup.web.settings import Settings
 
 log = logging.getLogger("ninebase")
 

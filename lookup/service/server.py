@@ -31,9 +31,9 @@ from granian.log import LogLevels
 from starlette.applications import Starlette
 
 from ninebase.lookup import Tables
+from ninebase.lookup.web.app import create_app
+from ninebase.lookup.web.settings import Settings
 
-from .app import create_app
-from .settings import Settings
 from .stopping import door_kept
 from .supervision import CutAnswers, Reaper, cut_answers, die_with_parent
 
