@@ -20,6 +20,7 @@ from ninebase import lookup, puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 DOOR = "Front ends go through Tables"
+LAYERS = "Layers: front ends, then the builder"
 EXPORTS = "Front ends use only what ninebase.puzzles exports"
 MIRRORED = {
     "lookup": "lookup",
@@ -111,6 +112,15 @@ def test_each_one_door_contract_fails_when_an_import_goes_around_it(planted: dic
     report = " ".join(done.stdout.split())  # contract names are wrapped to 80 columns
     assert done.returncode == 1 and "1 broken" in done.stdout, done.stdout[-3000:]
     assert re.search(re.escape(broken) + r"[^.]*? BROKEN", report), report[-2000:]
+
+
+@pytest.mark.slow
+def test_the_web_app_never_imports_the_process_operations() -> None:
+    """The service package (server, supervision, stopping) sits above the web
+    app: the app runs under any ASGI server without it."""
+    done = lint({"lookup/web/app.py": "from ninebase.lookup.service import stopping"}, [])
+    report = " ".join(done.stdout.split())
+    assert done.returncode == 1 and re.search(re.escape(LAYERS) + r"(?:(?!KEPT).)*? BROKEN", report), report[-2000:]
 
 
 def mirror_folders(root: Path) -> dict[Path, Path]:
