@@ -10,7 +10,7 @@ The tables are opened once per process and shared by every request (a
 given build, so every answer carries `Cache-Control` and an `ETag` made from
 the tables' own checksums, ninebase's version and the rule options asked
 for, and `If-None-Match` is answered with 304. Every endpoint that names a
-puzzle takes its rule options (`?size=9`) as the command line does (`rules`).
+puzzle takes its rule options (`?size=9`) as the command line does (`query_options`).
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from ninebase import puzzles
 from ninebase.lookup import MAX_SEED, TableError, Tables
 from ninebase.puzzles import InputError, Lines, Puzzle
 
-from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
 from .errors import ApiError, error_body
 from .openapi import NDJSON, openapi_document
+from .probing import AnswerCache, Kept
 from .reading import Reader, from_url
 from .served import check_tables
 from .settings import DEFAULT_SETTINGS, Settings

@@ -1,6 +1,6 @@
 """The service as one Starlette app: the JSON API (`api`) and the explorer
 page (`pages`) behind the guard, every request routed (the probe's
-endpoint sends kept answers: `answers`), and every error answered in one
+endpoint sends kept answers: `probing`), and every error answered in one
 place (`errors`).
 
 The tables are opened once per process and shared by every request (a
@@ -23,12 +23,12 @@ from starlette.routing import Route
 
 from ninebase.lookup import TableError, Tables
 
-from .answers import Probe, ServiceApp
 from .api import Service
 from .drain import Client, Drain
 from .errors import ApiError, as_api_error, error_body, wants_html
 from .guard import Guard
 from .pages import Explorer
+from .probing import Probe, ServiceApp
 from .settings import DEFAULT_SETTINGS, Settings, SettingsError
 
 

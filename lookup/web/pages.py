@@ -32,8 +32,8 @@ from ninebase.puzzles import InputError, Puzzle, plural
 
 from .errors import ApiError, wants_html
 from .position import example, position
+from .query_options import Rules, described, fields
 from .reading import Reader, from_url
-from .rules import Rules, described, fields
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6

@@ -1,5 +1,5 @@
 """What a request asks, read within the service's limits: the puzzle its
-path names, under the rule options its query gives (`rules`), and the
+path names, under the rule options its query gives (`query_options`), and the
 state, each refused with an `ApiError` that says what is wrong and quotes no
 more than `max_quoted_characters` of what was sent. The API and the pages
 read requests alike through it."""
@@ -16,7 +16,7 @@ from ninebase import puzzles
 from ninebase.puzzles import InputError, Puzzle, shown
 
 from .errors import ApiError
-from .rules import WHOLE_NUMBER, RuleReader, Rules
+from .query_options import WHOLE_NUMBER, RuleReader, Rules
 from .served import Served
 from .settings import Settings
 

@@ -19,7 +19,7 @@ from ninebase.lookup import MissingTableError, Tables, build_command
 from ninebase.puzzles import Puzzle, in_words
 
 from .errors import SERVER_TABLES, ApiError
-from .rules import Rules
+from .query_options import Rules
 
 
 def ninebase_version() -> str:
