@@ -28,8 +28,8 @@ import socket
 import time
 from collections.abc import AsyncIterator
 
+from ninebase.lookup.web.app import stopping_answer
 from ninebase.lookup.web.drain import Drain
-from ninebase.lookup.web.probing import stopping_answer
 from ninebase.lookup.web.settings import Settings
 
 log = logging.getLogger("ninebase")

@@ -1,7 +1,8 @@
 """The service as one Starlette app: the JSON API (`api`) and the explorer
 page (`pages`) behind the guard, every request routed (the probe's
-endpoint sends kept answers: `probing`), and every error answered in one
-place (`errors`).
+endpoint sends kept answers: `probing`), every error answered in one place
+(`errors`), and once the stop signal has come every request answered 503
+at once (`ServiceApp`).
 
 The tables are opened once per process and shared by every request (a
 `Tables` is safe to share between threads).
@@ -9,11 +10,14 @@ The tables are opened once per process and shared by every request (a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -24,12 +28,61 @@ from starlette.routing import Route
 from ninebase.lookup import TableError, Tables
 
 from .api import Service
+from .asgi import Headers, Receive, Scope, Send
 from .drain import Client, Drain
-from .errors import ApiError, as_api_error, error_body, wants_html
-from .guard import Guard
+from .errors import ApiError, as_api_error, come_back, error_body, json_error, wants_html
+from .guard import SECURITY_HEADERS, Guard
 from .pages import Explorer
-from .probing import Probe, ServiceApp
+from .probing import Probe
 from .settings import DEFAULT_SETTINGS, Settings, SettingsError
+
+
+class ServiceApp(Starlette):
+    """The service's Starlette app, with, once the stop signal has come, the
+    answer that the server takes no new requests in front of it: the requests
+    in flight then are all the work left, and a connection kept open is
+    closed after its next request."""
+
+    def __init__(self, drain: Drain, settings: Settings, **options: Any) -> None:
+        super().__init__(**options)
+        self.drain = drain
+        self.waited = settings.stop_request_seconds
+        self.refusal = stopping_answer(settings)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.drain.began is not None and scope["type"] == "http":
+            await self.refuse(receive, send, min(self.waited, self.drain.left()))
+        else:
+            await super().__call__(scope, receive, send)
+
+    async def refuse(self, receive: Receive, send: Send, seconds: float) -> None:
+        """Answer that the server is stopping, once the request's body is read
+        (for `seconds` at most): a body left unread would make the connection's
+        close a reset that the client could see before the answer."""
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(read_body(receive), seconds)
+        headers, body = self.refusal
+        await send({"type": "http.response.start", "status": 503, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def stopping_answer(settings: Settings) -> tuple[Headers, bytes]:
+    """The answer to every request that comes after the stop signal (503, as
+    a batch refused for want of a place), after which the connection is
+    closed; with the guard's headers, as it is sent in front of the guard."""
+    headers, body = json_error(
+        come_back(
+            "the server is shutting down and takes no new requests; send this one again shortly",
+            settings.retry_after_seconds,
+            {"Connection": "close"},
+        )
+    )
+    return [*headers, *SECURITY_HEADERS], body
+
+
+async def read_body(receive: Receive) -> None:
+    while (await receive()).get("more_body"):
+        pass
 
 
 def create_app(

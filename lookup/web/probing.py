@@ -5,27 +5,18 @@ options in the query give another), keyed by the request's own path and
 query. `Probe` is the route's endpoint, a plain ASGI class: a kept answer,
 or a plain probe worked out at once, is sent from the ASGI scope without a
 `Request`; anything else goes to the endpoint function. Every request meets
-the same middleware and routing, so there is one front door. Once the stop
-signal has come, every request is answered 503 at once (`ServiceApp`)."""
+the same middleware and routing, so there is one front door."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import request_response
 
-from .asgi import Headers, Receive, Scope, Send
-from .drain import Drain
-from .errors import come_back, json_error
-from .guard import SECURITY_HEADERS
-from .settings import Settings
+from .asgi import Receive, Scope, Send
 
 Key = tuple[str, bytes]
 """A request's path and raw query string."""
@@ -91,50 +82,3 @@ class Probe:
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.endpoint(scope, receive, send)
-
-
-class ServiceApp(Starlette):
-    """The service's Starlette app, with, once the stop signal has come, the
-    answer that the server takes no new requests in front of it: the requests in flight then are all the
-    work left, and a connection kept open is closed after its next request."""
-
-    def __init__(self, drain: Drain, settings: Settings, **options: Any) -> None:
-        super().__init__(**options)
-        self.drain = drain
-        self.waited = settings.stop_request_seconds
-        self.refusal = stopping_answer(settings)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.drain.began is not None and scope["type"] == "http":
-            await self.refuse(receive, send, min(self.waited, self.drain.left()))
-        else:
-            await super().__call__(scope, receive, send)
-
-    async def refuse(self, receive: Receive, send: Send, seconds: float) -> None:
-        """Answer that the server is stopping, once the request's body is read
-        (for `seconds` at most): a body left unread would make the connection's
-        close a reset that the client could see before the answer."""
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(read_body(receive), seconds)
-        headers, body = self.refusal
-        await send({"type": "http.response.start", "status": 503, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
-
-
-def stopping_answer(settings: Settings) -> tuple[Headers, bytes]:
-    """The answer to every request that comes after the stop signal (503, as
-    a batch refused for want of a place), after which the connection is
-    closed; with the guard's headers, as it is sent in front of the guard."""
-    headers, body = json_error(
-        come_back(
-            "the server is shutting down and takes no new requests; send this one again shortly",
-            settings.retry_after_seconds,
-            {"Connection": "close"},
-        )
-    )
-    return [*headers, *SECURITY_HEADERS], body
-
-
-async def read_body(receive: Receive) -> None:
-    while (await receive()).get("more_body"):
-        pass
