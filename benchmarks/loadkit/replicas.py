@@ -250,7 +250,7 @@ def scenario(tables: Path, directory: Path, seconds: float = 24, mix: dict[str, 
     oracle = Oracle(tables, pool=1000)
     ports = (free_port(), free_port())
     a, b = (
-        ninebase_serve(tables, directory / f"replica-{name}.log", "--grace", "10", port=port)
+        ninebase_serve(tables, directory / f"replica-{name}.log", "--grace", "10", port=port, health="/ready")
         for name, port in zip("ab", ports, strict=True)
     )
     nginx = Nginx(directory, free_port(), ports)

@@ -2,7 +2,7 @@
 
 The contract is service.md section 2: `GET /api/{puzzle}?state=` answers the
 probe object, `POST /api/{puzzle}/batch` JSON Lines of solve objects,
-`GET /api/{puzzle}/stats`, `GET /openapi.json`, `GET /health`. Every error
+`GET /api/{puzzle}/stats`, `GET /openapi.json`, `GET /health`, `GET /ready`. Every error
 is a JSON object `{"error": ...}` with 400, 404, 405, 408, 413 or 503.
 
 The tables are opened once per process and shared by every request (a
@@ -208,12 +208,26 @@ class Service:
             raise ApiError(400, str(error)) from None
         return self.cached(request, self.served.etag_of(rules), stats)
 
-    async def health(self, request: Request) -> Response:
-        """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
+    def check_files(self) -> None:
+        """TableError (503) when a table file changed, was replaced or is gone while serving."""
         for name, path in self.tables.changed(puzzles.names()).items():
             selection = self.tables.table(name).file.selection  # type: ignore[union-attr]  # it has a file: it changed
             raise TableError(f"table file {path} changed on disk while serving; restart the service", name, selection)
+
+    async def health(self, request: Request) -> Response:
+        """Alive: 503 once a table file changes (a restart is what helps)."""
+        self.check_files()
         return JsonAnswer({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    async def ready(self, request: Request) -> Response:
+        """Ready for traffic: every table this server serves was checked and
+        loaded before it took its first request (`check_tables`) and none has
+        changed since. From the stop signal on, `ServiceApp` answers every
+        request 503 before it gets here, this one included."""
+        self.check_files()
+        return JsonAnswer(
+            {"status": "ready", "serving": list(self.served.served)}, headers={"Cache-Control": "no-store"}
+        )
 
     async def openapi(self, request: Request) -> Response:
         return JsonAnswer(openapi_document(self.settings))

@@ -69,6 +69,7 @@ def create_app(
         Route("/api/{puzzle}/solutions", service.solutions, methods=["GET"]),
         Route("/api/{puzzle}/stats", service.stats, methods=["GET"]),
         Route("/health", service.health, methods=["GET"]),
+        Route("/ready", service.ready, methods=["GET"]),
         Route("/openapi.json", service.openapi, methods=["GET"]),
         *explorer.routes(),
     ]
