@@ -5,12 +5,14 @@ request's own path and query, and `ReadyAnswers` sends a kept answer
 straight from the ASGI scope, before routing or parsing; a plain probe not
 kept yet is worked out there too, and only anything else (errors included)
 goes through the app. Once the stop signal has come, every request is
-answered 503 at once (`ServiceApp`)."""
+answered 503 at once (`ServiceApp`). `ServiceApp` counts every request in
+the service's metrics, if it keeps them."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +22,7 @@ from starlette.applications import Starlette
 from .asgi import Headers, Receive, Scope, Send
 from .drain import Drain
 from .guard import SECURITY_HEADERS
+from .metrics import Measured, Metrics
 from .settings import Settings
 from .stopping import stopping_answer
 
@@ -37,10 +40,15 @@ class AnswerCache:
         self.size = size
         self.most_bytes = most_bytes
         self.bytes = 0
+        self.hits = 0
+        """Answers found kept, ever (`metrics` reads it)."""
         self._answers: OrderedDict[Key, Kept] = OrderedDict()
 
     def get(self, key: Key) -> Kept | None:
-        return self._answers.get(key)
+        kept = self._answers.get(key)
+        if kept is not None:
+            self.hits += 1
+        return kept
 
     def put(self, key: Key, body: bytes, etag: bytes) -> None:
         if not self.size or len(body) > self.most_bytes or key in self._answers:
@@ -92,18 +100,27 @@ class ServiceApp(Starlette):
     server takes no new requests: the requests in flight then are all the
     work left, and a connection kept open is closed after its next request."""
 
-    def __init__(self, ready: ReadyAnswers, drain: Drain, settings: Settings, **options: Any) -> None:
+    def __init__(
+        self, ready: ReadyAnswers, drain: Drain, settings: Settings, metrics: Metrics | None = None, **options: Any
+    ) -> None:
         super().__init__(**options)
         self.ready = ready
         self.drain = drain
         self.waited = settings.stop_request_seconds
         self.refusal = stopping_answer(settings)
+        self.metrics = metrics
+        self.routed = super().__call__ if metrics is None else Measured(super().__call__, metrics)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        began = time.perf_counter()
         if self.drain.began is not None and scope["type"] == "http":
             await self.refuse(receive, send, min(self.waited, self.drain.left()))
+            if self.metrics is not None:
+                self.metrics.request(scope["path"], 503, time.perf_counter() - began)
         elif not await self.ready.sent(scope, send):
-            await super().__call__(scope, receive, send)
+            await self.routed(scope, receive, send)  # counted by `Measured`, where metrics are kept
+        elif self.metrics is not None:  # counted here: a kept answer's status is 200
+            self.metrics.request(scope["path"], 200, time.perf_counter() - began)
 
     async def refuse(self, receive: Receive, send: Send, seconds: float) -> None:
         """Answer that the server is stopping, once the request's body is read

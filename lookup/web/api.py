@@ -32,6 +32,7 @@ from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
 from .errors import ApiError, error_body
+from .metrics import Metrics, Seen
 from .openapi import NDJSON, openapi_document
 from .reading import Reader, from_url
 from .served import check_tables
@@ -62,8 +63,15 @@ class JsonAnswer(Response):
 class Service:
     """The endpoints, over one `Tables` that every request shares, within the limits of `settings`."""
 
-    def __init__(self, tables: Tables, settings: Settings = DEFAULT_SETTINGS, drain: Drain | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        settings: Settings = DEFAULT_SETTINGS,
+        drain: Drain | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.tables = tables
+        self.metrics = metrics
         self.settings = settings
         self.served = check_tables(tables)
         self.reader = Reader(settings, self.served)
@@ -75,6 +83,8 @@ class Service:
         self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
         for name in puzzles.names():  # probes are answered from prepared tables from the first one on
             tables.prepare(name)
+        if metrics is not None:
+            metrics.tables(self.served.loaded, self.served.absent)
 
     def caching_headers(self, etag: str) -> dict[str, str]:
         return {"ETag": etag, "Cache-Control": self.cache_control}
@@ -228,6 +238,27 @@ class Service:
         return JsonAnswer(
             {"status": "ready", "serving": list(self.served.served)}, headers={"Cache-Control": "no-store"}
         )
+
+    def seen(self) -> Seen:
+        """What this worker's parts have counted, for its metrics."""
+        gate = self.batches
+        changed = self.tables.changed(puzzles.names())
+        return Seen(
+            self.answers.hits,
+            gate.refused,
+            gate.lines_answered,
+            gate.lines_unanswered,
+            gate.admitted,
+            puzzles.names(),
+            frozenset(changed),
+        )
+
+    async def metrics_answer(self, request: Request) -> Response:
+        """The Prometheus exposition: every worker's values, this one's brought up to date first."""
+        assert self.metrics is not None  # the route is there only with metrics
+        self.metrics.flush(self.seen())
+        body, media_type = self.metrics.exposition()
+        return Response(body, media_type=media_type, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:
         return JsonAnswer(openapi_document(self.settings))

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ninebase import puzzles
 from ninebase.lookup import TableError, Tables
 
 from .answers import ReadyAnswers, ServiceApp
@@ -28,6 +29,7 @@ from .api import Service
 from .drain import Client, Drain
 from .errors import ApiError, as_api_error, error_body, wants_html
 from .guard import Guard
+from .metrics import FLUSH_SECONDS, Metrics
 from .pages import Explorer
 from .settings import DEFAULT_SETTINGS, Settings, SettingsError
 from .stopping import Door
@@ -47,7 +49,8 @@ def create_app(
     `keep_door` keeps that socket's door open while it stops (`stopping`)."""
     drain = Drain(settings, report)
     door = Door(drain, settings) if keep_door else None
-    service = Service(tables, settings, drain)
+    metrics = None if settings.metrics == "off" else Metrics(puzzles.names())
+    service = Service(tables, settings, drain, metrics)
     explorer = Explorer(tables, service.reader, service.worked_out)
 
     async def answer_error(request: Request, error: Exception) -> Response:
@@ -71,6 +74,7 @@ def create_app(
         Route("/health", service.health, methods=["GET"]),
         Route("/ready", service.ready, methods=["GET"]),
         Route("/openapi.json", service.openapi, methods=["GET"]),
+        *([Route("/metrics", service.metrics_answer, methods=["GET"])] if settings.metrics == "on" else []),
         *explorer.routes(),
     ]
     # Exception is answered by Starlette's outermost middleware, the others inside it
@@ -79,18 +83,32 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drain.watch_signals()  # in the server's process, once it has set its own handlers
-        if door is None:
-            yield
-            return
-        keeping = asyncio.ensure_future(door.keep())
-        yield  # until the server has finished every answer in flight
-        await door.close(keeping)
+        flushing = None if metrics is None else asyncio.ensure_future(flush_metrics(metrics, service))
+        try:
+            if door is None:
+                yield
+                return
+            keeping = asyncio.ensure_future(door.keep())
+            yield  # until the server has finished every answer in flight
+            await door.close(keeping)
+        finally:
+            if metrics is not None and flushing is not None:
+                flushing.cancel()
+                metrics.flush(service.seen())
+                metrics.worker_ended()
 
     ready = ReadyAnswers(service.answers, service.plain_probe, [(b"cache-control", service.cache_control.encode())])
-    app = ServiceApp(ready, drain, settings, routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = ServiceApp(ready, drain, settings, metrics, routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.router.redirect_slashes = False  # the guard redirects, without reflecting the Host header
     app.add_middleware(Guard, settings=settings)  # its headers go on every answer (the ready ones carry them too)
     return app
+
+
+async def flush_metrics(metrics: Metrics, service: Service) -> None:
+    """Hand the worker's counts to its metrics every `FLUSH_SECONDS` (see `metrics`)."""
+    while True:
+        await asyncio.sleep(FLUSH_SECONDS)
+        metrics.flush(service.seen())
 
 
 def app_from_environment() -> Starlette:
