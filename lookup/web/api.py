@@ -15,7 +15,7 @@ puzzle takes its rule options (`?size=9`) as the command line does (`rules`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TypeVar
 
@@ -242,7 +242,6 @@ class Service:
     def seen(self) -> Seen:
         """What this worker's parts have counted, for its metrics."""
         gate = self.batches
-        changed = self.tables.changed(puzzles.names())
         return Seen(
             self.answers.hits,
             gate.refused,
@@ -250,8 +249,17 @@ class Service:
             gate.lines_unanswered,
             gate.admitted,
             puzzles.names(),
-            frozenset(changed),
+            frozenset(self.changed_tables()),
         )
+
+    def changed_tables(self) -> Iterator[str]:
+        """The puzzles whose table file changed on disk, or cannot even be opened again, since it was loaded."""
+        for name in puzzles.names():
+            try:
+                if self.tables.changed([name]):
+                    yield name
+            except TableError:
+                yield name
 
     async def metrics_answer(self, request: Request) -> Response:
         """The Prometheus exposition: every worker's values, this one's brought up to date first."""

@@ -184,6 +184,7 @@ def test_a_table_damaged_while_serving_gives_503(tables_dir: Path, tmp_path: Pat
         assert test_client.get("/health").status_code == 200 and test_client.get("/ready").status_code == 200
         shutil.copy(tables_dir / "clocks.h5", tmp_path / "nine.h5")  # replaced under the service
         assert test_client.get("/ready").status_code == 503
+        assert 'ninebase_table_file_changed{table="nine"} 1.0' in test_client.get("/metrics").text
         unhealthy = test_client.get("/health")
         message = unhealthy.json()["error"]
         assert unhealthy.status_code == 503 and "the nine table" in message and str(tmp_path) not in message
