@@ -38,7 +38,7 @@ puzzles/clocks/), but for lookup's, which have folders of their own."""
 STORIES = {
     "abuse", "accessibility", "architecture", "benchmarks", "browser_page", "browser_sizes", "counting",
     "counting_solutions", "damage", "docs", "explorer", "extra_puzzle", "first_hour", "fuzz", "hardening", "plugin",
-    "readme_examples", "static_analysis", "unkind_cli", "wheel",
+    "readme_examples", "replicas", "static_analysis", "unkind_cli", "wheel",
 }  # fmt: skip
 """The suites in tests/ itself, `test_<story>.py`: stories across the program
 (what a user meets, hostile input, real servers and browsers, the wheel, the

@@ -126,10 +126,10 @@ class Server:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
-def ninebase_serve(tables: Path, log: Path, *options: str, port: int | None = None) -> Server:
+def ninebase_serve(tables: Path, log: Path, *options: str, port: int | None = None, health: str = "/health") -> Server:
     port = port or free_port()
     argv = [NINEBASE, "serve", "--tables", str(tables), "--host", "127.0.0.1", "--port", str(port), *options]
-    return Server(argv, port, log)
+    return Server(argv, port, log, health)
 
 
 @contextlib.contextmanager

@@ -12,7 +12,7 @@ import click
 
 from ninebase.lookup import Tables, check_directory, resolve_tables_dir
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS as DEFAULTS
-from ninebase.lookup.web.settings import Settings, bounds
+from ninebase.lookup.web.settings import Settings, SettingsError, bounds, metrics_address
 
 from .common import EXIT_BAD_INPUT, TABLE_STATUS_HELP, fail, reported_errors, tables_option
 
@@ -32,6 +32,21 @@ class Seconds(click.FloatRange):
         if math.isnan(seconds):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return seconds
+
+
+class MetricsPlace(click.ParamType):
+    """Where `GET /metrics` is answered: on, off, or HOST:PORT (`settings.metrics_address`)."""
+
+    name = "on|off|HOST:PORT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in ("on", "off"):
+            return value
+        try:
+            metrics_address(value)
+        except SettingsError as error:
+            self.fail(str(error).removeprefix("metrics must be "), param, ctx)
+        return value
 
 
 def whole_range(name: str) -> click.IntRange:
@@ -67,6 +82,11 @@ def setting_option(name: str, kind: Any, help: str) -> Callable[[Callable[..., A
     "Connections each worker holds at once (at most what the open-files limit allows); more wait in the backlog.",
 )
 @setting_option("grace", whole_range("grace"), "Seconds requests in flight may take to finish after SIGTERM or Ctrl-C.")
+@setting_option(
+    "metrics",
+    MetricsPlace(),
+    "GET /metrics for Prometheus: on the service's port, off, or at HOST:PORT instead (served by the main process).",
+)
 def serve(
     tables_dir: Path | None,
     host: str,
@@ -76,6 +96,7 @@ def serve(
     header_timeout: float,
     max_connections: int,
     grace: int,
+    metrics: str,
 ) -> None:
     """Serve the tables over HTTP (JSON API and explorer page) until
     SIGTERM or Ctrl-C; requests in flight then finish first (within --grace),
@@ -91,25 +112,31 @@ def serve(
         from ninebase.lookup.service.server import serve as run_server
     except ImportError as error:
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
+    try:
+        settings = Settings(
+            host=host,
+            port=port,
+            workers=workers,
+            cache=cache,
+            header_timeout=header_timeout,
+            max_connections=max_connections,
+            grace=grace,
+            metrics=metrics,
+        )
+    except SettingsError as error:
+        fail(f"--metrics: {error}", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)
     with reported_errors(), Tables(directory) as tables:
         check_directory(directory)  # every puzzle is served: no one puzzle to name
         served = check_tables(tables)  # a missing or damaged table stops the service before it starts
     try:
         check_address(host, port)
+        if metrics not in ("on", "off"):
+            check_address(*metrics_address(metrics), "--metrics")
     except AddressError as error:
         fail(str(error), EXIT_ADDRESS)  # one line: the notes below are for a server that starts
     for line in served.start_lines(directory, f"http://{host}:{port}/"):
         click.echo(f"ninebase: {line}", err=True)
-    settings = Settings(
-        host=host,
-        port=port,
-        workers=workers,
-        cache=cache,
-        header_timeout=header_timeout,
-        max_connections=max_connections,
-        grace=grace,
-    )
     cut = run_server(directory, settings)
     if cut:
         fail(

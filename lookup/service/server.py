@@ -15,13 +15,17 @@ port is one clear error instead of a second server silently sharing it
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import math
 import os
 import resource
+import shutil
 import socket
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from granian import Granian
@@ -32,7 +36,8 @@ from starlette.applications import Starlette
 
 from ninebase.lookup import Tables
 from ninebase.lookup.web.app import create_app
-from ninebase.lookup.web.settings import Settings
+from ninebase.lookup.web.metrics import MULTIPROCESS_DIRECTORY, every_worker
+from ninebase.lookup.web.settings import Settings, metrics_address
 
 from .stopping import door_kept
 from .supervision import CutAnswers, Reaper, cut_answers, die_with_parent
@@ -42,8 +47,9 @@ class AddressError(OSError):
     """The address to serve on cannot be used (busy, or not this machine's)."""
 
 
-def check_address(host: str, port: int) -> None:
-    """Bind the address once, as the server will; AddressError saying why not."""
+def check_address(host: str, port: int, option: str = "--host/--port") -> None:
+    """Bind the address once, as the server will; AddressError saying why not
+    (and which `option` chooses another)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as trial:
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port in TIME_WAIT is free
@@ -55,7 +61,7 @@ def check_address(host: str, port: int) -> None:
                 if error.errno == errno.EADDRINUSE
                 else f"cannot be used ({error.strerror})"
             )
-            raise AddressError(f"{host}:{port} {why}; choose another with --host/--port") from None
+            raise AddressError(f"{host}:{port} {why}; choose another with {option}") from None
 
 
 def connection_cap(settings: Settings) -> int:
@@ -81,9 +87,50 @@ def app_for_worker(directory: str, settings: Settings, parent: int, cuts: CutAns
     return create_app(Tables(Path(directory)), settings, report=cuts.record, while_serving=kept)
 
 
+@contextlib.contextmanager
+def metrics_directory(settings: Settings) -> Iterator[None]:
+    """A fresh directory for the workers' metrics (`metrics`) while the block
+    runs, named in the environment the workers inherit, and removed after;
+    the operator's own where `PROMETHEUS_MULTIPROC_DIR` is set already."""
+    if settings.metrics == "off" or os.environ.get(MULTIPROCESS_DIRECTORY):
+        yield
+        return
+    directory = tempfile.mkdtemp(prefix="ninebase-metrics-")
+    os.environ[MULTIPROCESS_DIRECTORY] = directory
+    try:
+        yield
+    finally:
+        del os.environ[MULTIPROCESS_DIRECTORY]
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def metrics_apart(settings: Settings) -> Iterator[None]:
+    """`GET /metrics` at the address `settings.metrics` names, answered by
+    this (the main) process from every worker's values, while the block runs."""
+    if settings.metrics in ("on", "off"):
+        yield
+        return
+    from prometheus_client import start_http_server
+
+    host, port = metrics_address(settings.metrics)
+    exposition, thread = start_http_server(port, host, registry=every_worker())
+    try:
+        yield
+    finally:
+        exposition.shutdown()
+        thread.join(timeout=5)
+
+
 def serve(directory: Path, settings: Settings) -> int:
     """Serve until SIGINT or SIGTERM; the tables must have been checked
     already. Returns how many answers the end of the grace period cut short."""
+    with metrics_directory(settings), metrics_apart(settings):
+        return serve_workers(directory, settings)
+
+
+def serve_workers(directory: Path, settings: Settings) -> int:
+    """The server itself (`serve`)."""
     cuts, reaper = CutAnswers(), Reaper(settings)
     server = Granian(
         "ninebase",  # a name only: app_for_worker builds the app

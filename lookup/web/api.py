@@ -2,7 +2,7 @@
 
 The contract is service.md section 2: `GET /api/{puzzle}?state=` answers the
 probe object, `POST /api/{puzzle}/batch` JSON Lines of solve objects,
-`GET /api/{puzzle}/stats`, `GET /openapi.json`, `GET /health`. Every error
+`GET /api/{puzzle}/stats`, `GET /openapi.json`, `GET /health`, `GET /ready`. Every error
 is a JSON object `{"error": ...}` with 400, 404, 405, 408, 413 or 503.
 
 The tables are opened once per process and shared by every request (a
@@ -15,7 +15,7 @@ puzzle takes its rule options (`?size=9`) as the command line does (`query_optio
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TypeVar
 
@@ -31,6 +31,7 @@ from ninebase.puzzles import InputError, Lines, Puzzle
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
 from .errors import ApiError, error_body
+from .metrics import Metrics, Seen
 from .openapi import NDJSON, openapi_document
 from .probing import AnswerCache, Kept
 from .reading import Reader, from_url
@@ -62,8 +63,15 @@ class JsonAnswer(Response):
 class Service:
     """The endpoints, over one `Tables` that every request shares, within the limits of `settings`."""
 
-    def __init__(self, tables: Tables, settings: Settings = DEFAULT_SETTINGS, drain: Drain | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        settings: Settings = DEFAULT_SETTINGS,
+        drain: Drain | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.tables = tables
+        self.metrics = metrics
         self.settings = settings
         self.served = check_tables(tables)
         self.reader = Reader(settings, self.served)
@@ -75,6 +83,8 @@ class Service:
         self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
         for name in puzzles.names():  # probes are answered from prepared tables from the first one on
             tables.prepare(name)
+        if metrics is not None:
+            metrics.tables(self.served.loaded, self.served.absent)
 
     def caching_headers(self, etag: str) -> dict[str, str]:
         return {"ETag": etag, "Cache-Control": self.cache_control}
@@ -213,12 +223,55 @@ class Service:
             raise ApiError(400, str(error)) from None
         return self.cached(request, self.served.etag_of(options), stats)
 
-    async def health(self, request: Request) -> Response:
-        """A file changed, replaced or gone while serving makes the service unhealthy (503)."""
+    def check_files(self) -> None:
+        """TableError (503) when a table file changed, was replaced or is gone while serving."""
         for name, path in self.tables.changed(puzzles.names()).items():
             selection = self.tables.table(name).file.selection  # type: ignore[union-attr]  # it has a file: it changed
             raise TableError(f"table file {path} changed on disk while serving; restart the service", name, selection)
+
+    async def health(self, request: Request) -> Response:
+        """Alive: 503 once a table file changes (a restart is what helps)."""
+        self.check_files()
         return JsonAnswer({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    async def ready(self, request: Request) -> Response:
+        """Ready for traffic: every table this server serves was checked and
+        loaded before it took its first request (`check_tables`) and none has
+        changed since. From the stop signal on, `ServiceApp` answers every
+        request 503 before it gets here, this one included."""
+        self.check_files()
+        return JsonAnswer(
+            {"status": "ready", "serving": list(self.served.served)}, headers={"Cache-Control": "no-store"}
+        )
+
+    def seen(self) -> Seen:
+        """What this worker's parts have counted, for its metrics."""
+        gate = self.batches
+        return Seen(
+            self.answers.hits,
+            gate.refused,
+            gate.lines_answered,
+            gate.lines_unanswered,
+            gate.admitted,
+            puzzles.names(),
+            frozenset(self.changed_tables()),
+        )
+
+    def changed_tables(self) -> Iterator[str]:
+        """The puzzles whose table file changed on disk, or cannot even be opened again, since it was loaded."""
+        for name in puzzles.names():
+            try:
+                if self.tables.changed([name]):
+                    yield name
+            except TableError:
+                yield name
+
+    async def metrics_answer(self, request: Request) -> Response:
+        """The Prometheus exposition: every worker's values, this one's brought up to date first."""
+        assert self.metrics is not None  # the route is there only with metrics
+        self.metrics.flush(self.seen())
+        body, media_type = self.metrics.exposition()
+        return Response(body, media_type=media_type, headers={"Cache-Control": "no-store"})
 
     async def openapi(self, request: Request) -> Response:
         return JsonAnswer(openapi_document(self.settings))

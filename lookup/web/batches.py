@@ -61,12 +61,19 @@ class BatchGate:
         self.capacity = settings.batches_running + settings.batches_waiting
         self.admitted = 0
         self.turns = asyncio.Semaphore(settings.batches_running)
+        self.refused = 0
+        """Ever, as the lines below (`metrics` reads them): batches refused for want of a place,"""
+        self.lines_answered = 0
+        """lines of admitted batches answered,"""
+        self.lines_unanswered = 0
+        """and not answered: the client went, or the server was stopping."""
 
     @contextlib.contextmanager
     def place(self) -> Iterator[None]:
         """Hold a place for one batch while the block runs, or refuse the batch
         at once (503 with Retry-After) when every place is taken."""
         if self.admitted >= self.capacity:
+            self.refused += 1
             raise come_back(
                 f"{self.capacity} batches and worked-out answers are already running or waiting; try again shortly",
                 self.settings.retry_after_seconds,
@@ -125,6 +132,8 @@ class BatchAnswers:
         self.gate, self.settings, self.drain, self.answer = gate, gate.settings, drain, answer
         self.headers = [(b"content-type", media_type.encode()), (b"cache-control", b"no-store")]
         self.last_line = last_line
+        self.answered = 0
+        """Lines answered so far."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         with self.gate.place():
@@ -167,6 +176,15 @@ class BatchAnswers:
     async def stream(
         self, send: Send, chunks: Sequence[Lines], gone: asyncio.Future[Any], over: asyncio.Future[Any], client: Client
     ) -> None:
+        try:
+            await self.stream_chunks(send, chunks, gone, over, client)
+        finally:
+            self.gate.lines_answered += self.answered
+            self.gate.lines_unanswered += sum(map(len, chunks)) - self.answered
+
+    async def stream_chunks(
+        self, send: Send, chunks: Sequence[Lines], gone: asyncio.Future[Any], over: asyncio.Future[Any], client: Client
+    ) -> None:
         started = False
         for chunk in chunks:
             stop = await first_of(asyncio.ensure_future(self.gate.turns.acquire()), gone, over)
@@ -178,6 +196,7 @@ class BatchAnswers:
                     answers = await run_in_threadpool(self.answer, chunk)
                 finally:
                     self.gate.turns.release()
+                self.answered += len(chunk)
                 if not started:
                     await send({"type": "http.response.start", "status": 200, "headers": self.headers})
                     started = True

@@ -271,6 +271,16 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
                     "responses": {"200": answer("ok", "Health"), "503": error("a table file changed on disk")},
                 }
             },
+            "/ready": {
+                "get": {
+                    "operationId": "ready",
+                    "summary": "ready for traffic: every table checked and loaded, none changed, no stop signal yet",
+                    "responses": {
+                        "200": answer("ready, and what this server serves", "Ready"),
+                        "503": error("shutting down (with Retry-After), or a table file changed on disk"),
+                    },
+                }
+            },
             "/openapi.json": {
                 "get": {
                     "operationId": "openapi",

@@ -138,4 +138,17 @@ def schemas(names: list[str]) -> dict[str, Any]:
             "required": ["status"],
             "additionalProperties": False,
         },
+        "Ready": {
+            "type": "object",
+            "properties": {
+                "status": {"const": "ready"},
+                "serving": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "the puzzles and variants answered, in words",
+                },
+            },
+            "required": ["status", "serving"],
+            "additionalProperties": False,
+        },
     }

@@ -32,10 +32,15 @@ class AnswerCache:
         self.size = size
         self.most_bytes = most_bytes
         self.bytes = 0
+        self.hits = 0
+        """Answers found kept, ever (`metrics` reads it)."""
         self._answers: OrderedDict[Key, Kept] = OrderedDict()
 
     def get(self, key: Key) -> Kept | None:
-        return self._answers.get(key)
+        kept = self._answers.get(key)
+        if kept is not None:
+            self.hits += 1
+        return kept
 
     def put(self, key: Key, body: bytes, etag: bytes) -> None:
         if not self.size or len(body) > self.most_bytes or key in self._answers:

@@ -39,6 +39,8 @@ class Served:
     """What is answered from a table: every puzzle, and the variants whose table is built, in words."""
     absent: dict[str, tuple[Puzzle, str]]
     """The variants whose table is not built, by table name, each with its rules in words."""
+    loaded: tuple[str, ...] = ()
+    """The names of the tables checked and loaded: every puzzle's, and the variants' that are built."""
 
     def etag_of(self, options: Options) -> str:
         """The ETag of an answer under `options`: never the same for two sets of them."""
@@ -105,4 +107,5 @@ def check_tables(tables: Tables) -> Served:
             absent[variant.storage.table_name] = (variant, asked)  # type: ignore[union-attr]  # a table of its own
     loaded = tables.load([*puzzles.names(), *built])
     tag = hashlib.sha256(f"{loaded} ninebase {ninebase_version()}".encode()).hexdigest()[:32]
-    return Served(f'"{tag}"', tuple(served), absent)
+    names = (*puzzles.names(), *(variant.storage.table_name for variant in built))  # type: ignore[union-attr]
+    return Served(f'"{tag}"', tuple(served), absent, names)

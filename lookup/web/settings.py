@@ -37,6 +37,8 @@ class Settings:
     """The address to listen on."""
     port: int = least(8000, 1, 65_535)
     """The port to listen on."""
+    metrics: str = "on"
+    """`GET /metrics` for Prometheus: "on" (on the service's port), "off", or "HOST:PORT" (there instead)."""
     workers: int = least(1, 1, 64)
     """Worker processes; each opens the tables itself."""
     cache: int = least(65_536, 0)
@@ -100,6 +102,10 @@ class Settings:
         for limit in fields(self):
             if "least" in limit.metadata:
                 check(limit.name, getattr(self, limit.name), limit.type == "int", *bounds(limit.name))
+        if self.metrics not in ("on", "off"):
+            host, port = metrics_address(self.metrics)
+            if (host, port) == (self.host, self.port):
+                raise SettingsError(f"metrics must be served apart from the service's own {host}:{port}, or 'on'")
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str]) -> Settings:
@@ -117,6 +123,14 @@ class Settings:
 
 ENVIRONMENT = {"NINEBASE_CACHE": "cache", "NINEBASE_GRACE": "grace"}
 """The environment variables `app_from_environment` reads, and the setting each sets."""
+
+
+def metrics_address(value: str) -> tuple[str, int]:
+    """The host and port of a `metrics` setting "HOST:PORT"; SettingsError saying what is wrong."""
+    host, colon, port = value.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 1 <= int(port) <= 65_535:
+        raise SettingsError(f"metrics must be 'on', 'off' or HOST:PORT with a port from 1 to 65535, not {value[:64]!r}")
+    return host.strip("[]"), int(port)
 
 
 class SettingsError(ValueError):

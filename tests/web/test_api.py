@@ -100,10 +100,13 @@ def test_stats_health_and_openapi(client: TestClient, tables: lookup.Tables) -> 
     cube = client.get("/api/cube/stats").json()
     assert cube["states"] == 9 * 59049 and cube["max_distance"] == 37
     assert client.get("/health").json() == {"status": "ok"}
+    ready = client.get("/ready")
+    assert ready.headers["cache-control"] == "no-store" and ready.json()["status"] == "ready"
+    assert set(puzzles.names()) <= set(ready.json()["serving"])
     document = client.get("/openapi.json").json()
     assert document["openapi"].startswith("3.") and set(document["paths"]) == {
         "/api/{puzzle}", "/api/{puzzle}/batch", "/api/{puzzle}/distances", "/api/{puzzle}/counts",
-        "/api/{puzzle}/random", "/api/{puzzle}/solutions", "/api/{puzzle}/stats", "/health", "/openapi.json"
+        "/api/{puzzle}/random", "/api/{puzzle}/solutions", "/api/{puzzle}/stats", "/health", "/ready", "/openapi.json"
     }  # fmt: skip
     cli = CliRunner().invoke(main, ["stats", "eight", "--json", "--tables", str(tables.directory)])
     assert json.loads(cli.output) == client.get("/api/eight/stats").json()
@@ -126,6 +129,7 @@ def test_answers_are_cached_by_etag(client: TestClient) -> None:
         "/api/eight/stats",
         "/api/eight/random?state=123069478&seed=3",
         "/health",
+        "/ready",
         "/openapi.json",
     ],
 )
@@ -177,8 +181,10 @@ def test_a_table_damaged_while_serving_gives_503(tables_dir: Path, tmp_path: Pat
     for name in EXAMPLES:
         shutil.copy(tables_dir / f"{name}.h5", tmp_path)
     with lookup.open_tables(tmp_path) as tables, TestClient(create_app(tables)) as test_client:
-        assert test_client.get("/health").status_code == 200
+        assert test_client.get("/health").status_code == 200 and test_client.get("/ready").status_code == 200
         shutil.copy(tables_dir / "clocks.h5", tmp_path / "nine.h5")  # replaced under the service
+        assert test_client.get("/ready").status_code == 503
+        assert 'ninebase_table_file_changed{table="nine"} 1.0' in test_client.get("/metrics").text
         unhealthy = test_client.get("/health")
         message = unhealthy.json()["error"]
         assert unhealthy.status_code == 503 and "the nine table" in message and str(tmp_path) not in message

@@ -130,12 +130,14 @@ def test_the_app_reads_every_limit_it_answers_with_from_its_settings(tables_dir:
             document = client.get("/openapi.json").json()
             app.drain.begin()
             stopping = client.get("/health")
+            not_ready = client.get("/ready")
     assert long_path.status_code == 414 and "at most 40 are read" in long_path.json()["error"]
     assert long_state.status_code == 400 and "at most 12 are read" in long_state.json()["error"]
     assert probe.headers["cache-control"] == "public, max-age=60"
     assert batch.status_code == 413 and "at most 3 are answered" in batch.json()["error"]
     assert document["paths"]["/api/{puzzle}"]["get"]["parameters"][1]["schema"]["maxLength"] == 12
     assert stopping.status_code == 503 and stopping.headers["retry-after"] == "7"
+    assert not_ready.status_code == 503 and not_ready.headers["retry-after"] == "7"
 
 
 ABSENT = """
