@@ -14,4 +14,5 @@ class EightTerminal(TerminalView):
 
     def heading(self, solution: Solution) -> str:
         puzzle = self.puzzle
-        return f"{puzzle.name} {solution.state} (goal {puzzle.compact(goal_of(solution.boards[0]))})"
+        goal = solution.extra.get("goal") or puzzle.compact(goal_of(solution.boards[0]))  # written once where solved
+        return f"{puzzle.name} {solution.state} (goal {goal})"
