@@ -441,7 +441,7 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
         distances = rules.many.board_distances(table, [after for _, after in moves])
         for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
             ways = None if counting is None else 0 if distance is None else counting.count(table, after)
-            successor = Successor(rules.move_value(move), rules.compact(after), distance, ways)
+            successor = Successor(rules.move_value(move), rules.compact(after), distance, ways, move)
             order.append(((distance is None, distance or 0, position), successor))
         successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))
