@@ -14,5 +14,4 @@ class EightTerminal(TerminalView):
 
     def heading(self, solution: Solution) -> str:
         puzzle = self.puzzle
-        goal = solution.extra.get("goal") or puzzle.compact(goal_of(solution.boards[0]))  # written once where solved
-        return f"{puzzle.name} {solution.state} (goal {goal})"
+        return f"{puzzle.name} {solution.state} (goal {puzzle.compact(goal_of(solution.boards[0]))})"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import counted_readings
 import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE
@@ -209,3 +210,40 @@ def test_a_seed_is_for_random_and_within_its_range(tables_dir: Path, arguments: 
     )
     lines = result.stderr.splitlines()
     assert (result.exit_code, result.stdout, len(lines)) == (2, "", 1) and said in lines[0], result.stderr
+
+
+READ_ONCE = {"eight": "1 2 3 0 6 9 4 7 8", "clocks": "9 9 12 6 6 6 6 3 6"}
+"""A state of each kind of board (a tuple, an int), given in a form the fast readers leave to `parse`."""
+
+
+@pytest.mark.parametrize("name", list(READ_ONCE))
+@pytest.mark.parametrize("options", [("solve",), ("solve", "--json"), ("probe",), ("probe", "--json")])
+def test_solve_and_probe_read_their_state_once_and_write_it_once(
+    tables_dir: Path, tables: lookup.Tables, tmp_path: Path, name: str, options: tuple[str, ...]
+) -> None:
+    """The command reads its state into an instance once and answers that:
+    one `parse`, and one `compact` per board of the answer (a drawing's own
+    panels apart); on main it read the state twice and wrote it twice."""
+    state = READ_ONCE[name]
+    command, *rest = options
+    run, readings = counted_readings.command(
+        tmp_path / "log", command, name, *state.split(), *rest, "--tables", str(tables_dir)
+    )
+    assert run.returncode == 0, run.stderr
+    assert readings.parsed == [state]
+    assert readings.twice() == []
+    assert tables.solve(name, state).state in readings.written
+
+
+@pytest.mark.parametrize("command", ["solve", "probe"])
+def test_batch_reads_each_line_once(tables_dir: Path, tmp_path: Path, command: str) -> None:
+    """--batch: a line is read once at most (solve reads lines in compact form
+    many at once, without `parse`), a bad one too; each board is written once."""
+    lines = ["1 2 3 0 6 9 4 7 8", "2 3 0 4 5 6 7 8 9", "123405786", "not a board"]  # each its own empty digit
+    run, readings = counted_readings.command(
+        tmp_path / "log", command, "eight", "--batch", "--tables", str(tables_dir), stdin="\n".join(lines) + "\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert {lines[0], lines[1], lines[3]} <= set(readings.parsed) <= set(lines)  # solve reads line 3 at once
+    assert readings.twice() == []
+    assert {json.loads(line)["state"] for line in run.stdout.splitlines()[:2]} <= set(readings.written)
