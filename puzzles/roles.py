@@ -134,10 +134,11 @@ class TerminalView(Role):
         board of the solution, shown by `probe`; None to show the board."""
         return None
 
-    def stats_text(self, table: TableReader) -> str:
-        """The stats for people: counts, the largest distance and the histogram."""
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader) -> str:
+        """The stats for people: counts, the largest distance and the histogram,
+        from `stats` (what `Tables.stats` answered; by default all that is
+        shown); `table` for a view that shows more of it."""
         puzzle = self.puzzle
-        stats = puzzle.storage.stats(table)
         counts = stats["histogram"]
         return "\n".join(
             [

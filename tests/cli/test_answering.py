@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE
 
-from ninebase import lookup
+from ninebase import lookup, puzzles
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.cli import main
 from ninebase.puzzles import Puzzle
@@ -121,7 +121,7 @@ def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzl
     assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
     text = run(every_table_dir, "stats", puzzle.name)
     assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
-    body = puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
+    body = puzzle.terminal.stats_text(stats, every_tables.table(puzzle.name)) + "\n"
     assert text.output.startswith(body)
     histogram, unique = stats["histogram"], stats["unique"]
     rows = text.output[len(body) :].splitlines()
@@ -247,3 +247,25 @@ def test_batch_reads_each_line_once(tables_dir: Path, tmp_path: Path, command: s
     assert {lines[0], lines[1], lines[3]} <= set(readings.parsed) <= set(lines)  # solve reads line 3 at once
     assert readings.twice() == []
     assert {json.loads(line)["state"] for line in run.stdout.splitlines()[:2]} <= set(readings.written)
+
+
+@pytest.mark.parametrize("name", ["eight", "cube"])
+def test_stats_are_worked_out_once_and_the_view_shows_that_answer(
+    tables_dir: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """`stats` hands the terminal view the answer `Tables.stats` worked out;
+    the view does not work it out again from the table (it did: 2 calls)."""
+    storage = type(puzzles.get(name).storage)
+    worked_out = []
+    original = storage.stats
+
+    def counted(self: object, table: object) -> dict:
+        worked_out.append(table)
+        return original(self, table)
+
+    monkeypatch.setattr(storage, "stats", counted)
+    with lookup.open_tables(tables_dir) as fresh:  # the session's tables keep what they worked out
+        text = run(tables_dir, "stats", name)
+        assert text.exit_code == 0 and text.output.startswith(f"{name}: ")
+        assert len(worked_out) == 1
+        assert text.output.startswith(puzzles.get(name).terminal.stats_text(fresh.stats(name), fresh.table(name)))

@@ -368,7 +368,7 @@ def test_stats_agree_with_the_sample_space(name: str, opened, space, every_table
     assert stats["max_distance"] == int(solvable.max()) == len(stats["histogram"]) - 1
     assert stats["histogram"] == np.bincount(solvable).tolist()
     assert json.loads(json.dumps(stats)) == stats
-    text = puzzle.terminal.stats_text(table)
+    text = puzzle.terminal.stats_text(stats, table)
     assert name in text and f"{stats['max_distance']}" in text
     for index in (0, distances.size - 1, int(np.argmax(distances))):
         assert every_tables.distances(puzzle, [compact(index)]).tolist() == [distances[index]]
