@@ -176,8 +176,10 @@ class PageView(Role):
         """What the drawn board is, where the drawing alone would not say (the cube's start)."""
         return ""
 
-    def page_panel(self, table: TableReader | None, instance: Any) -> str:
-        """Further HTML beside the board (the cube's pattern editor); links relative, `?state=...`."""
+    def page_panel(self, instance: Any, distances: Callable[[list[Any]], list[int | None]]) -> str:
+        """Further HTML beside the board (the cube's pattern editor); links
+        relative, `?state=...`. `distances` answers the fewest moves of other
+        boards (None: unsolvable), as the page's `Tables` answers them."""
         return ""
 
     def about(self) -> str:

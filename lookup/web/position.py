@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ninebase.lookup import Tables
@@ -128,11 +129,16 @@ def position(tables: Tables, puzzle: Puzzle, instance: Instance, way: int | None
         "best": rows[0] if rows and distance else None,
         "frames": frames(puzzle, played, drawn) if distance and not replayed else [],
         "replay": replay(puzzle, played) if replayed else None,
-        "panel": page.page_panel(tables.table(puzzle), board),
+        "panel": page.page_panel(board, partial(distances, tables, puzzle)),
         "count": solution.count,
         "way": way,
         "bound": solution.extra.get("bound"),
     }
+
+
+def distances(tables: Tables, puzzle: Puzzle, boards: list[Any]) -> list[int | None]:
+    """The fewest moves of each board (None: unsolvable), answered by `tables`: what a page view is handed."""
+    return [tables.distance(puzzle, Instance(puzzle, board)) for board in boards]
 
 
 def status(puzzle: Puzzle, solution: Solution) -> str:

@@ -339,7 +339,7 @@ def test_drawings(name: str, data: st.DataObject, opened, space, every_tables: l
     heading = puzzle.terminal.heading(solution)
     assert heading and "\n" not in heading
     assert isinstance(puzzle.page.board_caption(instance), str) and isinstance(puzzle.terminal.goal_caption, str)
-    panel = puzzle.page.page_panel(table, instance)
+    panel = puzzle.page.page_panel(instance, lambda boards: [puzzle.distance(table, board) for board in boards])
     if panel:
         parse_html(panel)
     json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.terminal.step_fields(solution)])
