@@ -217,13 +217,16 @@ READ_ONCE = {"eight": "1 2 3 0 6 9 4 7 8", "clocks": "9 9 12 6 6 6 6 3 6"}
 
 
 @pytest.mark.parametrize("name", list(READ_ONCE))
-@pytest.mark.parametrize("options", [("solve",), ("solve", "--json"), ("probe",), ("probe", "--json")])
+@pytest.mark.parametrize(
+    "options", [("solve",), ("solve", "--json"), ("probe",), ("probe", "--json"), ("solutions", "--json")]
+)
 def test_solve_and_probe_read_their_state_once_and_write_it_once(
     tables_dir: Path, tables: lookup.Tables, tmp_path: Path, name: str, options: tuple[str, ...]
 ) -> None:
     """The command reads its state into an instance once and answers that:
     one `parse`, and one `compact` per board of the answer (a drawing's own
-    panels apart); on main it read the state twice and wrote it twice."""
+    panels apart); on main it read the state twice and wrote it twice
+    (`solutions` too)."""
     state = READ_ONCE[name]
     command, *rest = options
     run, readings = counted_readings.command(
