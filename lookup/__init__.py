@@ -38,8 +38,7 @@ def solve_variant(puzzle: str, state: Any, **rules: Any) -> Solution:
     absolute value); for nine, `size=N` (2 to 64): exact from the tables of
     sizes 2 to 4 (in the default directory), from 5 a construction within a
     proven bound (`"optimal": false`). The same as
-    `Tables().solve(puzzles.get(puzzle).variant(rules), state)` on tables
-    opened for this one answer and closed before it returns.
+    `Tables().solve(puzzles.get(puzzle).variant(rules), state)`.
 
     >>> solve_variant("clocks", "1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
     [-2]

@@ -163,7 +163,7 @@ class Door:
                 await asyncio.wait_for(loop.sock_sendall(connection, self.response), drain.left())
                 connection.shutdown(socket.SHUT_WR)
                 await asyncio.wait_for(read_to_end(loop, connection), min(self.waited, drain.left()))
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             pass  # the client went away, or took too long: nothing more to do for it
         finally:
             connection.close()
