@@ -61,7 +61,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         directory = args.tables or Path(scratch)
         if not (directory / "eight-4.h5").is_file():
-            from ninebase.build_tables import fifteen as builder
+            from ninebase.build_tables import pattern_tables as builder
 
             before = time.process_time()
             size, seconds = builder.build(directory)

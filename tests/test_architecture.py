@@ -21,11 +21,13 @@ from ninebase import lookup, puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 DOOR = "Front ends go through Tables"
+LAYERS = "Layers: front ends, then the builder"
 EXPORTS = "Front ends use only what ninebase.puzzles exports"
 MIRRORED = {
     "lookup": "lookup",
     "cli": "lookup/cli",
     "web": "lookup/web",
+    "service": "lookup/service",
     "contest": "lookup/contest",
     "build_tables": "build_tables",
     "puzzles": "puzzles",
@@ -44,8 +46,6 @@ docs, the benchmarks, a plug-in) and evidence over every puzzle at once, not
 one module's tests."""
 CODE = ("ninebase", "lookup", "build_tables", "puzzles")
 """The folders of the `ninebase` package (pyproject's package-dir)."""
-SHARED_NAMES = {"answers.py": ["lookup/web/answers.py", "puzzles/answers.py"]}
-"""File names two modules still share, until lookup/web/'s is renamed."""
 
 
 @pytest.mark.slow
@@ -91,7 +91,7 @@ def shared_file_names(root: Path) -> dict[str, list[str]]:
 
 
 def test_no_two_modules_outside_a_puzzle_package_share_a_file_name() -> None:
-    assert shared_file_names(ROOT) == SHARED_NAMES
+    assert shared_file_names(ROOT) == {}
 
 
 def test_a_file_name_two_modules_share_is_named(tmp_path: Path) -> None:
@@ -143,6 +143,15 @@ def test_each_one_door_contract_fails_when_an_import_goes_around_it(planted: dic
     report = " ".join(done.stdout.split())  # contract names are wrapped to 80 columns
     assert done.returncode == 1 and "1 broken" in done.stdout, done.stdout[-3000:]
     assert re.search(re.escape(broken) + r"[^.]*? BROKEN", report), report[-2000:]
+
+
+@pytest.mark.slow
+def test_the_web_app_never_imports_the_process_operations() -> None:
+    """The service package (server, supervision, stopping) sits above the web
+    app: the app runs under any ASGI server without it."""
+    done = lint({"lookup/web/app.py": "from ninebase.lookup.service import stopping"}, [])
+    report = " ".join(done.stdout.split())
+    assert done.returncode == 1 and re.search(re.escape(LAYERS) + r"(?:(?!KEPT).)*? BROKEN", report), report[-2000:]
 
 
 def mirror_folders(root: Path) -> dict[Path, Path]:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from damaged_tables import flip_byte
 
-from ninebase.build_tables import fifteen as builder
+from ninebase.build_tables import pattern_tables as builder
 from ninebase.lookup import fifteen as loader
 from ninebase.lookup.tablefile import TableError
 from ninebase.puzzles.eight import fifteen
