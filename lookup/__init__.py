@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ninebase import puzzles
-from ninebase.puzzles import InputError, Probe, Solution
+from ninebase.puzzles import InputError, Instance, Probe, Solution
 
 from .bulk import Tally
 from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
@@ -56,6 +56,7 @@ __all__ = [
     "UNSOLVABLE",
     "VALID",
     "InputError",
+    "Instance",
     "MissingTableError",
     "Probe",
     "Solution",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.puzzles import Counting, InputError, Lines, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles import Counting, InputError, Instance, Lines, Probe, Puzzle, Solution, Successor
 
 from . import bulk
 from .check import Verdict, check_answer
@@ -34,7 +34,9 @@ class Tables:
 
     Every method takes a puzzle as a `Puzzle` object or by name (a name is
     resolved once, `resolve`); a puzzle under other rules (`Puzzle.variant`)
-    is asked the same way, and one without storage opens no table. Each
+    is asked the same way, and one without storage opens no table. A state
+    is an `Instance` (`parse`: read once, answered as it is) or compact text
+    (a string or a list of values, read by each call). Each
     table file is opened, checked and loaded on first use, once; `close()`
     (or leaving a `with` block) releases them.
 
@@ -48,8 +50,9 @@ class Tables:
         command that builds the table.
 
     >>> with open_tables() as tables:
-    ...     tables.solve("clocks", "9 9 12 6 6 6 6 3 6").moves
-    [4, 5, 8, 9]
+    ...     board = tables.parse("eight", "1 2 3 0 6 9 4 7 8")
+    ...     board, tables.solve("eight", board).moves, tables.distance("eight", board)
+    (Instance('eight', '123069478'), ['D', 'R', 'R', 'U', 'L'], 5)
     """
 
     def __init__(
@@ -106,15 +109,31 @@ class Tables:
         return PuzzleTable(self.directory, name, selection)
 
     # One instance ----------------------------------------------------------------
+    def parse(self, puzzle: Puzzle | str, state: Any) -> Instance:
+        """The instance of a state in compact form (a string or a list of
+        values), read once: every method answers it without reading it again.
+        Its `board` is the puzzle's own representation; `str()` gives its
+        compact form.
+
+        :raises InputError: the state cannot be read (the message says why).
+
+        >>> with open_tables() as tables:
+        ...     board = tables.parse("clocks", [9, 9, 12, 6, 6, 6, 6, 3, 6])
+        ...     str(board), tables.count("clocks", board)
+        ('9 9 12 6 6 6 6 3 6', 24)
+        """
+        rules = self.resolve(puzzle)
+        return Instance(rules, board_of(rules, state))
+
     def solve(self, puzzle: Puzzle | str, state: Any) -> Solution:
-        """An optimal solution of one state in compact form (a string or a list).
+        """An optimal solution of one state: an `Instance` or compact text (a string or a list).
 
         >>> with open_tables() as tables:
         ...     tables.solve("sansu", "175426839").distance
         5
         """
         rules = self.resolve(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return bulk.solved(rules, self.table(rules), board)
 
     def distance(self, puzzle: Puzzle | str, state: Any) -> int | None:
@@ -130,7 +149,7 @@ class Tables:
         (None, [-1])
         """
         rules = self.resolve(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return rules.distance(self.table(rules), board)
 
     def probe(self, puzzle: Puzzle | str, state: Any) -> Probe:
@@ -143,7 +162,7 @@ class Tables:
         (5, [('D', 4), ('U', 6), ('R', 6)])
         """
         rules = self.resolve(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return probe(rules, self.table(rules), board)
 
     # Many instances --------------------------------------------------------------
@@ -200,7 +219,7 @@ class Tables:
         24
         """
         rules, _ = self.counting(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return bulk.count_of(rules, self.table(rules), board)
 
     def counts(self, puzzle: Puzzle | str, states: Any) -> np.ndarray:
@@ -224,7 +243,7 @@ class Tables:
         :raises InputError: `number` is not below the state's count.
         """
         rules, counting = self.counting(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         table = self.table(rules)
         first = rules.solve(table, board)
         count = counting.count(table, board) if first.solvable else 0
@@ -245,7 +264,7 @@ class Tables:
         rules, _ = self.counting(puzzle)
         from .listing import random_solution
 
-        return random_solution(rules, self.table(rules), rules.board(state), checked_seed(seed))
+        return random_solution(rules, self.table(rules), board_of(rules, state), checked_seed(seed))
 
     def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
         """JSON Lines of `random_solution` for each line of a chunk (or its
@@ -274,7 +293,7 @@ class Tables:
 
         checked_limit(limit)
         rules, _ = self.counting(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return move_chunks(rules, self.table(rules), board, limit)
 
     def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
@@ -304,7 +323,7 @@ class Tables:
 
         checked_limit(limit)
         rules, _ = self.counting(puzzle)
-        board = rules.board(state)
+        board = board_of(rules, state)
         return Listing.of(rules, self.table(rules), board, limit)
 
     def counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
@@ -393,6 +412,19 @@ class Tables:
         return {name: table.file.path for name in names if (table := self.table(name)) is not None and table.changed()}
 
 
+def board_of(rules: Puzzle, state: Any) -> Any:
+    """The board of a state for `rules`: an `Instance`'s own, read no more
+    (read again from its text only where it was read under other rules of
+    the same name, say an equal variant built twice), or compact text read."""
+    if not isinstance(state, Instance):
+        return rules.board(state)
+    if state.puzzle is rules:
+        return state.board
+    if state.puzzle.name != rules.name:
+        raise InputError(f"the instance is one of {state.puzzle.name}, not of {rules.name}")
+    return rules.board(state.text)
+
+
 def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     """`Tables.probe` for a puzzle, its table and a board."""
     solution = bulk.solved(rules, table, board)
@@ -404,7 +436,7 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
         distances = rules.many.board_distances(table, [after for _, after in moves])
         for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
             ways = None if counting is None else 0 if distance is None else counting.count(table, after)
-            successor = Successor(rules.move_value(move), rules.compact(after), distance, ways)
+            successor = Successor(rules.move_value(move), rules.compact(after), distance, ways, move)
             order.append(((distance is None, distance or 0, position), successor))
         successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]
     return Probe(solution, rules.unit[1], successors, rules.probe_fields(solution))

@@ -21,6 +21,7 @@ TYPE_CHECKING = False  # typing itself is not loaded: the command sets its Ctrl-
 if TYPE_CHECKING:
     from .lookup import (
         InputError,
+        Instance,
         MissingTableError,
         Probe,
         Solution,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "InputError",
+    "Instance",
     "MissingTableError",
     "Probe",
     "Solution",

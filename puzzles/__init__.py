@@ -25,6 +25,7 @@ from .answers import Change, Probe, ProposedAnswer, Solution, Successor
 from .batch import AnswerColumns, Lines, row_texts
 from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
 from .contract import NO_GOAL, Puzzle, missing_parts
+from .instances import Instance
 from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
 from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader
 from .text import InputError, in_words, plural, refuse_not_whole, shown
@@ -139,6 +140,7 @@ __all__ = [
     "Change",
     "Counting",
     "InputError",
+    "Instance",
     "Lines",
     "ManyAtOnce",
     "OriginalFormats",

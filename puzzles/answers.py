@@ -89,6 +89,9 @@ class Successor:
     distance: int | None
     count: int | None = None
     """The optimal move sequences from the state the move leads to, where known."""
+    index: int | None = None
+    """The move's index into the puzzle's `move_names` (`move` is its JSON value), where known:
+    what a front end plays it by."""
 
     def to_dict(self) -> dict[str, Any]:
         answer = {"move": self.move, "state": self.state, "distance": self.distance}

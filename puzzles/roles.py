@@ -136,10 +136,11 @@ class TerminalView(Role):
         board of the solution, shown by `probe`; None to show the board."""
         return None
 
-    def stats_text(self, table: TableReader) -> str:
-        """The stats for people: counts, the largest distance and the histogram."""
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader) -> str:
+        """The stats for people: counts, the largest distance and the histogram,
+        from `stats` (what `Tables.stats` answered; by default all that is
+        shown); `table` for a view that shows more of it."""
         puzzle = self.puzzle
-        stats = puzzle.storage.stats(table)
         counts = stats["histogram"]
         return "\n".join(
             [
@@ -177,8 +178,10 @@ class PageView(Role):
         """What the drawn board is, where the drawing alone would not say (the cube's start)."""
         return ""
 
-    def page_panel(self, table: TableReader | None, instance: Any) -> str:
-        """Further HTML beside the board (the cube's pattern editor); links relative, `?state=...`."""
+    def page_panel(self, instance: Any, distances: Callable[[list[Any]], list[int | None]]) -> str:
+        """Further HTML beside the board (the cube's pattern editor); links
+        relative, `?state=...`. `distances` answers the fewest moves of other
+        boards (None: unsolvable), as the page's `Tables` answers them."""
         return ""
 
     def about(self) -> str:

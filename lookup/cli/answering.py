@@ -16,7 +16,7 @@ from click.core import ParameterSource
 
 from ninebase import puzzles
 from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict
-from ninebase.puzzles import InputError, Lines, Puzzle, Solution, plural, shown
+from ninebase.puzzles import InputError, Instance, Lines, Puzzle, Solution, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -36,8 +36,8 @@ from .process import STATUS_HELP, standard_input
 from .rule_options import RulesCommand, rule_choice
 
 
-def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
-    """The instance given on the command line; None with --batch (which reads stdin instead)."""
+def one_state(tables: Tables, puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Instance | None:
+    """The instance given on the command line, read once; None with --batch (which reads stdin instead)."""
     if batch and state:
         raise InputError("--batch reads instances from stdin; give no STATE")
     if not batch and not state:
@@ -48,7 +48,7 @@ def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:
         return None
     text = " ".join(state)
     try:
-        return puzzle.board(text)
+        return tables.parse(puzzle, text)
     except InputError as error:
         raise InputError(f"state {shown(text)}: {error}") from None
 
@@ -124,8 +124,8 @@ def solve(
         if not at_random and click.get_current_context().get_parameter_source("seed") is not ParameterSource.DEFAULT:
             raise InputError("--seed fixes the draw of --random; give --random too, or no --seed")
         puzzle = rule_choice(puzzle, variant)
-        board, jobs = one_state(puzzle, state, batch), batch_jobs(jobs, batch)
         with open_for(tables_dir) as tables:
+            board, jobs = one_state(tables, puzzle, state, batch), batch_jobs(jobs, batch)
             if board is None:
                 if at_random:
                     answer = partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps))
@@ -133,8 +133,7 @@ def solve(
                     answer = partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle)
                 answer_stdin(tables, puzzle, answer, jobs)
                 return
-            compact = puzzle.compact(board)
-            solution = tables.random_solution(puzzle, compact, seed) if at_random else tables.solve(puzzle, compact)
+            solution = tables.random_solution(puzzle, board, seed) if at_random else tables.solve(puzzle, board)
         if as_json:
             click.echo(json.dumps(solution_fields(puzzle, solution, steps)))
         else:
@@ -170,12 +169,12 @@ def probe_command(
     distance is the construction's, not proven the fewest."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
-        board, jobs = one_state(puzzle, state, batch), batch_jobs(jobs, batch)
         with open_for(tables_dir) as tables:
+            board, jobs = one_state(tables, puzzle, state, batch), batch_jobs(jobs, batch)
             if board is None:
                 answer_stdin(tables, puzzle, partial(tables.probe_chunk, puzzle), jobs)
                 return
-            probed = tables.probe(puzzle, puzzle.compact(board))
+            probed = tables.probe(puzzle, board)
             if as_json:
                 click.echo(json.dumps(probed.to_dict()))
             else:
@@ -354,7 +353,7 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None, **variant: Any
         if as_json:
             click.echo(json.dumps(found))
             return
-        text = puzzle.terminal.stats_text(tables.table(puzzle))
+        text = puzzle.terminal.stats_text(found, tables.table(puzzle))
         click.echo("\n".join([text, *count_lines(found)]) if "counts" in found else text)
 
 

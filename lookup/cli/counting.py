@@ -59,10 +59,10 @@ def solutions(
     in all. `ninebase solutions eight 867254301 --limit 5`."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
-        board = one_state(puzzle, state, batch=False)
         with open_for(tables_dir) as tables:
+            board = one_state(tables, puzzle, state, batch=False)
             encode = (lambda value: json.dumps(value).encode()) if as_json else None
-            count, written = tables.solution_lines(puzzle, puzzle.compact(board), limit, encode)
+            count, written = tables.solution_lines(puzzle, board, limit, encode)
             from ninebase.lookup import stream  # as a batch writes: each chunk of lines flushed as it comes
 
             stream.write_all(written, sys.stdout.buffer)

@@ -125,7 +125,8 @@ def unique_by_count(puzzle: Puzzle) -> bool:
 
 def answer_unique(tables: Tables, puzzle: Puzzle, instance: str) -> bool:
     """Whether the original output of `instance` is the only one a judge can accept."""
-    return puzzle.formats.unique(tables.table(puzzle), puzzle.board(instance), tables.count(puzzle, instance))
+    board = tables.parse(puzzle, instance)  # read once, for the count and the formats alike
+    return puzzle.formats.unique(tables.table(puzzle), board.board, tables.count(puzzle, board))
 
 
 def choose_cases(

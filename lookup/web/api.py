@@ -34,7 +34,7 @@ from .errors import ApiError, error_body
 from .metrics import Metrics, Seen
 from .openapi import NDJSON, openapi_document
 from .probing import AnswerCache, Kept
-from .reading import Reader, from_url
+from .reading import Reader, url_instance
 from .served import check_tables
 from .settings import DEFAULT_SETTINGS, Settings
 
@@ -125,9 +125,9 @@ class Service:
         return self.cached(request, kept[1].decode(), body=kept[0])
 
     def render(self, puzzle: Puzzle, state: str) -> bytes:
-        """The probe object of a state from a URL (`from_url`), as the bytes
+        """The probe object of a state from a URL (`url_instance`), as the bytes
         every probe answer sends (raises InputError)."""
-        return encoded(from_url(state, partial(self.tables.probe, puzzle)).to_dict())
+        return encoded(self.tables.probe(puzzle, url_instance(puzzle, state)).to_dict())
 
     def plain_probe(self, path: str, query: bytes) -> Kept | None:
         """The answer of a plain probe (`/api/{puzzle}?state=` with a state of
@@ -191,10 +191,7 @@ class Service:
         puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         seed = self.reader.number(request, "seed", 0, 0, MAX_SEED)
-        try:
-            solution = from_url(state, lambda text: self.tables.random_solution(puzzle, text, seed))
-        except InputError as error:
-            raise self.reader.bad_state(puzzle, state, error) from None
+        solution = self.tables.random_solution(puzzle, self.reader.board(puzzle, state), seed)
         return self.cached(request, self.served.etag_of(options), {**solution.to_dict(), "seed": seed})
 
     async def solutions(self, request: Request) -> Response:
@@ -205,12 +202,7 @@ class Service:
         puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
-        try:
-            count, lines = from_url(
-                state, lambda text: self.tables.solution_lines(puzzle, text, limit, JSON_ENCODER.encode)
-            )
-        except InputError as error:
-            raise self.reader.bad_state(puzzle, state, error) from None
+        count, lines = self.tables.solution_lines(puzzle, self.reader.board(puzzle, state), limit, JSON_ENCODER.encode)
         headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(count)}
         return StreamingResponse(lines, media_type=NDJSON, headers=headers)
 

@@ -28,12 +28,12 @@ from starlette.templating import Jinja2Templates
 
 from ninebase import puzzles
 from ninebase.lookup import MAX_SEED, UNSOLVABLE, Tables
-from ninebase.puzzles import InputError, Puzzle, plural
+from ninebase.puzzles import InputError, Instance, Puzzle, plural
 
 from .errors import ApiError, wants_html
 from .position import example, position
 from .query_options import Options, described, fields
-from .reading import Reader, from_url
+from .reading import Reader, url_instance
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
@@ -75,7 +75,7 @@ class Explorer:
     def puzzle(self, request: Request) -> Puzzle:
         return self.reader.puzzle(request)
 
-    async def position(self, options: Options, board: Any, request: Request | None = None) -> dict[str, Any]:
+    async def position(self, options: Options, board: Instance, request: Request | None = None) -> dict[str, Any]:
         """Everything the templates show of one position (its solution drawn
         by the request's `way`, a seed, where it gives one), under `options`."""
         way = None if request is None else self.reader.number(request, "way", None, 0, MAX_SEED)
@@ -145,7 +145,7 @@ class Explorer:
         else:
             given = request.query_params.get("state", "")[: self.reader.longest]
             try:
-                board = from_url(self.reader.state(request, puzzle, puzzle.example()), puzzle.board)
+                board = url_instance(puzzle, self.reader.state(request, puzzle, puzzle.example()))
             except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
                 status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
                 page = {"puzzle": puzzle, "state": given, "options": options}

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ninebase.lookup import Tables
-from ninebase.puzzles import Change, Probe, Puzzle, Solution, Successor, plural
+from ninebase.puzzles import Change, Instance, Probe, Puzzle, Solution, Successor, plural
 
 FRAME_BYTES = 128 * 1024
 """The most bytes of drawings the page holds for the steps of a solution; past
@@ -60,9 +61,9 @@ def move_index(puzzle: Puzzle) -> dict[str, int]:
     return {json.dumps(puzzle.move_value(move)): move for move in range(len(puzzle.move_names))}
 
 
-def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: int) -> MoveRow:
-    """How a move (`index` in the puzzle's move order) shows beside `board`;
-    where distances are a construction's, what a move changes is its length."""
+def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor) -> MoveRow:
+    """How a move shows beside `board` (played by its index, as the probe
+    gives it); where distances are a construction's, what a move changes is its length."""
     distance, after = probed.distance, successor.distance
     if distance is None or after is None:
         kind, change = "unsolvable", "unsolvable"
@@ -80,16 +81,17 @@ def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor, index: 
         after,
         kind,
         change,
-        motion_json(puzzle.page.move_changes(board, index)),
+        motion_json(puzzle.page.move_changes(board, successor.index)),
         successor.count,
     )
 
 
-def frames(puzzle: Puzzle, solution: Solution) -> list[Frame]:
-    """The solution's moves played from its first board, in the order they
-    are reported (clocks reports its moves sorted)."""
+def frames(puzzle: Puzzle, solution: Solution, drawn: str) -> list[Frame]:
+    """The solution's moves played from its first board (`drawn` already:
+    the page's board), in the order they are reported (clocks reports its
+    moves sorted)."""
     board = solution.boards[0]
-    shown = [Frame("", puzzle.page.svg(board), "{}")]
+    shown = [Frame("", drawn, "{}")]
     indices = move_index(puzzle)
     for move in solution.moves:
         index = indices[json.dumps(move)]
@@ -99,21 +101,19 @@ def frames(puzzle: Puzzle, solution: Solution) -> list[Frame]:
     return shown
 
 
-def position(tables: Tables, puzzle: Puzzle, board: Any, way: int | None = None) -> dict[str, Any]:
-    """Everything the templates show of one position; its solution drawn at
-    random by seed `way` from every optimal one, where given (and counted)."""
-    probed = tables.probe(puzzle, puzzle.compact(board))
+def position(tables: Tables, puzzle: Puzzle, instance: Instance, way: int | None = None) -> dict[str, Any]:
+    """Everything the templates show of one position (read once, as an
+    instance); its solution drawn at random by seed `way` from every optimal
+    one, where given (and counted)."""
+    probed = tables.probe(puzzle, instance)
+    board = instance.board
     page = puzzle.page
     solution = probed.solution
-    indices = move_index(puzzle)
-    rows = [
-        row(puzzle, probed, board, successor, indices[json.dumps(successor.move)])
-        for successor in probed.successors or []
-    ]
+    rows = [row(puzzle, probed, board, successor) for successor in probed.successors or []]
     goal = page.goal(solution)
     distance = probed.distance
     counted = solution.count is not None and distance
-    played = tables.random_solution(puzzle, solution.state, way) if counted and way is not None else solution
+    played = tables.random_solution(puzzle, instance, way) if counted and way is not None else solution
     drawn = page.svg(solution.boards[0])
     replayed = bool(distance) and page.replayable and len(drawn) * (len(played.moves) + 1) > FRAME_BYTES
     return {
@@ -127,13 +127,18 @@ def position(tables: Tables, puzzle: Puzzle, board: Any, way: int | None = None)
         "unit": puzzle.unit,
         "moves": rows,
         "best": rows[0] if rows and distance else None,
-        "frames": frames(puzzle, played) if distance and not replayed else [],
+        "frames": frames(puzzle, played, drawn) if distance and not replayed else [],
         "replay": replay(puzzle, played) if replayed else None,
-        "panel": page.page_panel(tables.table(puzzle), board),
+        "panel": page.page_panel(board, partial(distances, tables, puzzle)),
         "count": solution.count,
         "way": way,
         "bound": solution.extra.get("bound"),
     }
+
+
+def distances(tables: Tables, puzzle: Puzzle, boards: list[Any]) -> list[int | None]:
+    """The fewest moves of each board (None: unsolvable), answered by `tables`: what a page view is handed."""
+    return [tables.distance(puzzle, Instance(puzzle, board)) for board in boards]
 
 
 def status(puzzle: Puzzle, solution: Solution) -> str:
@@ -161,12 +166,12 @@ def replay(puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
 def example(tables: Tables, puzzle: Puzzle) -> dict[str, Any]:
     """The puzzle's example, drawn to be looked at (the rules page, the list of puzzles), and its goal."""
     state = puzzle.example()
-    board = puzzle.board(state)
-    solution = tables.solve(puzzle, state)
+    board = tables.parse(puzzle, state)
+    solution = tables.solve(puzzle, board)
     goal = puzzle.page.goal(solution)
     return {
         "state": state,
         "board": puzzle.page.still(solution.boards[0]),
-        "caption": puzzle.page.board_caption(board),
+        "caption": puzzle.page.board_caption(board.board),
         "goal": None if goal is None else {"board": puzzle.page.still(goal[0]), "caption": goal[1]},
     }

@@ -6,37 +6,35 @@ read requests alike through it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
 from urllib.parse import unquote_to_bytes
 
 from starlette.requests import Request
 
 from ninebase import puzzles
-from ninebase.puzzles import InputError, Puzzle, shown
+from ninebase.puzzles import InputError, Instance, Puzzle, shown
 
 from .errors import ApiError
 from .query_options import WHOLE_NUMBER, OptionReader, Options
 from .served import Served
 from .settings import Settings
 
-T = TypeVar("T")
 
-
-def from_url(state: str, answer: Callable[[str], T]) -> T:
-    """`answer` of a state from a URL, where a space may be written `_`: the
-    `_` read as spaces, or, where that cannot be read, as written (eight's
+def url_instance(puzzle: Puzzle, state: str) -> Instance:
+    """The instance of a state from a URL, where a space may be written `_`:
+    the `_` read as spaces, or, where that cannot be read, as written (eight's
     empty cell, drawn `_`). If neither reads, the error of the first reading,
-    unless every `_` is at an end (not between parts: `86725430_`)."""
+    unless every `_` is at an end (not between parts: `86725430_`). Every
+    endpoint and page reads its state here, once, and answers the instance."""
     spaced = state.replace("_", " ")
     try:
-        return answer(spaced)
+        return Instance(puzzle, puzzle.board(spaced))
     except InputError as error:
         if spaced == state:
             raise
         first = error
     try:
-        return answer(state)
+        return Instance(puzzle, puzzle.board(state))
     except InputError:
         if " " not in spaced.strip():
             raise
@@ -124,9 +122,9 @@ class Reader:
             raise ApiError(400, f"{name} is {self.shown(text)}: give a whole number from {least:,} to {most:,}")
         return int(text)
 
-    def board(self, puzzle: Puzzle, state: str) -> Any:
-        """The board of a state from a URL (`from_url`); 400 naming what is wrong."""
+    def board(self, puzzle: Puzzle, state: str) -> Instance:
+        """The instance of a state from a URL (`url_instance`); 400 naming what is wrong."""
         try:
-            return from_url(state, puzzle.board)
+            return url_instance(puzzle, state)
         except InputError as error:
             raise self.bad_state(puzzle, state, error) from None

@@ -6,14 +6,13 @@ where it is. `CubePage` is the cube's page view."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from urllib.parse import urlencode
 
 from ..answers import Change, Solution
 from ..drawing import cell_group, svg
 from ..roles import PageView
-from ..storage import TableReader
 from .board import STARTS, Board, Instance, move_target, orientations_of
 from .symmetry import square_name
 
@@ -156,13 +155,13 @@ class CubePage(PageView):
         target = move_target(empty, move)
         return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
 
-    def page_panel(self, table: TableReader | None, instance: Instance) -> str:
+    def page_panel(self, instance: Instance, distances: Callable[[list[Instance]], list[int | None]]) -> str:
         """The pattern editor, with the distance each click would give, and the start squares."""
         puzzle = self.puzzle
         start, pattern = instance
         shades = recoloured(pattern)
         emptied = [emptied_at(pattern, square) for square in range(9) if pattern[square] != "E"]
         compact = {p: puzzle.compact((start, p)) for p in shades + emptied}
-        after = [puzzle.distance(table, (start, p)) for p in shades]
+        after = distances([(start, p) for p in shades])
         starts = [puzzle.compact((square, pattern)) for square in range(STARTS)]
         return editor_html(pattern, compact, after, puzzle.unit) + starts_html(instance, starts)

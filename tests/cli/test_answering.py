@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import counted_readings
 import pytest
 from click.testing import CliRunner
 from every import EVERY_PUZZLE
 
-from ninebase import lookup
+from ninebase import lookup, puzzles
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.cli import main
 from ninebase.puzzles import Puzzle
@@ -120,7 +121,7 @@ def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzl
     assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
     text = run(every_table_dir, "stats", puzzle.name)
     assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
-    body = puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
+    body = puzzle.terminal.stats_text(stats, every_tables.table(puzzle.name)) + "\n"
     assert text.output.startswith(body)
     histogram, unique = stats["histogram"], stats["unique"]
     rows = text.output[len(body) :].splitlines()
@@ -209,3 +210,65 @@ def test_a_seed_is_for_random_and_within_its_range(tables_dir: Path, arguments: 
     )
     lines = result.stderr.splitlines()
     assert (result.exit_code, result.stdout, len(lines)) == (2, "", 1) and said in lines[0], result.stderr
+
+
+READ_ONCE = {"eight": "1 2 3 0 6 9 4 7 8", "clocks": "9 9 12 6 6 6 6 3 6"}
+"""A state of each kind of board (a tuple, an int), given in a form the fast readers leave to `parse`."""
+
+
+@pytest.mark.parametrize("name", list(READ_ONCE))
+@pytest.mark.parametrize(
+    "options", [("solve",), ("solve", "--json"), ("probe",), ("probe", "--json"), ("solutions", "--json")]
+)
+def test_solve_and_probe_read_their_state_once_and_write_it_once(
+    tables_dir: Path, tables: lookup.Tables, tmp_path: Path, name: str, options: tuple[str, ...]
+) -> None:
+    """The command reads its state into an instance once and answers that:
+    one `parse`, and one `compact` per board of the answer (a drawing's own
+    panels apart); on main it read the state twice and wrote it twice
+    (`solutions` too)."""
+    state = READ_ONCE[name]
+    command, *rest = options
+    run, readings = counted_readings.command(
+        tmp_path / "log", command, name, *state.split(), *rest, "--tables", str(tables_dir)
+    )
+    assert run.returncode == 0, run.stderr
+    assert readings.parsed == [state]
+    assert readings.twice() == []
+    assert tables.solve(name, state).state in readings.written
+
+
+@pytest.mark.parametrize("command", ["solve", "probe"])
+def test_batch_reads_each_line_once(tables_dir: Path, tmp_path: Path, command: str) -> None:
+    """--batch: a line is read once at most (solve reads lines in compact form
+    many at once, without `parse`), a bad one too; each board is written once."""
+    lines = ["1 2 3 0 6 9 4 7 8", "2 3 0 4 5 6 7 8 9", "123405786", "not a board"]  # each its own empty digit
+    run, readings = counted_readings.command(
+        tmp_path / "log", command, "eight", "--batch", "--tables", str(tables_dir), stdin="\n".join(lines) + "\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert {lines[0], lines[1], lines[3]} <= set(readings.parsed) <= set(lines)  # solve reads line 3 at once
+    assert readings.twice() == []
+    assert {json.loads(line)["state"] for line in run.stdout.splitlines()[:2]} <= set(readings.written)
+
+
+@pytest.mark.parametrize("name", ["eight", "cube"])
+def test_stats_are_worked_out_once_and_the_view_shows_that_answer(
+    tables_dir: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """`stats` hands the terminal view the answer `Tables.stats` worked out;
+    the view does not work it out again from the table (it did: 2 calls)."""
+    storage = type(puzzles.get(name).storage)
+    worked_out = []
+    original = storage.stats
+
+    def counted(self: object, table: object) -> dict:
+        worked_out.append(table)
+        return original(self, table)
+
+    monkeypatch.setattr(storage, "stats", counted)
+    with lookup.open_tables(tables_dir) as fresh:  # the session's tables keep what they worked out
+        text = run(tables_dir, "stats", name)
+        assert text.exit_code == 0 and text.output.startswith(f"{name}: ")
+        assert len(worked_out) == 1
+        assert text.output.startswith(puzzles.get(name).terminal.stats_text(fresh.stats(name), fresh.table(name)))

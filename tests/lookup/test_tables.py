@@ -153,3 +153,38 @@ def test_seeds_and_limits_are_refused_out_of_range_as_on_every_front_end(tables:
     for limit in (0, -1):
         with pytest.raises(lookup.InputError, match=f"limit is {limit}; give at least 1"):
             tables.solutions("eight", "123069478", limit)
+
+
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
+def test_an_instance_read_once_is_answered_as_its_text_is(tables: lookup.Tables, name: str) -> None:
+    """`Tables.parse` reads a state once; every single answer takes the
+    instance as it takes the text, and the instance writes the compact form."""
+    text = puzzles.get(name).example()
+    board = tables.parse(name, text.split() if name == "clocks" else text)  # clocks: a list of values, read too
+    assert isinstance(board, puzzles.Instance) and str(board) == text == board.text
+    assert repr(board) == f"Instance({name!r}, {text!r})"
+    assert tables.solve(name, board) == tables.solve(name, text)
+    assert tables.probe(name, board) == tables.probe(name, text)
+    assert tables.distance(name, board) == tables.distance(name, text)
+    if puzzles.get(name).counting is not None:
+        assert tables.count(name, board) == tables.count(name, text)
+        assert tables.random_solution(name, board, 7) == tables.random_solution(name, text, 7)
+        assert tables.solution(name, board, 0) == tables.solution(name, text, 0)
+        assert [s.moves for s in tables.solutions(name, board, 3)[1]] == [
+            s.moves for s in tables.solutions(name, text, 3)[1]
+        ]
+
+
+def test_an_instance_of_other_rules_is_read_again_or_refused(tables: lookup.Tables) -> None:
+    """An instance of the same puzzle under rules built again (an equal
+    variant, a second object) is read again from its text; one of another
+    puzzle is refused in one line."""
+    clocks = puzzles.get("clocks")
+    twelve = tables.parse(clocks.variant({"hours": 12}), "1 1 1 12 12 12 12 12 12")
+    again = clocks.variant({"hours": 12})
+    assert twelve.puzzle is not again
+    assert tables.solve(again, twelve) == tables.solve(again, "1 1 1 12 12 12 12 12 12")
+    with pytest.raises(puzzles.InputError, match=r"^the instance is one of eight, not of sansu$"):
+        tables.solve("sansu", tables.parse("eight", "123069478"))
+    with pytest.raises(puzzles.InputError, match="no empty cell"):
+        tables.parse("eight", "123456789")

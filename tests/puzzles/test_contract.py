@@ -341,7 +341,7 @@ def test_drawings(name: str, data: st.DataObject, opened, space, every_tables: l
     heading = puzzle.terminal.heading(solution)
     assert heading and "\n" not in heading
     assert isinstance(puzzle.page.board_caption(instance), str) and isinstance(puzzle.terminal.goal_caption, str)
-    panel = puzzle.page.page_panel(table, instance)
+    panel = puzzle.page.page_panel(instance, lambda boards: [puzzle.distance(table, board) for board in boards])
     if panel:
         parse_html(panel)
     json.dumps([probed.to_dict(), puzzle.probe_fields(solution), puzzle.terminal.step_fields(solution)])
@@ -370,7 +370,7 @@ def test_stats_agree_with_the_sample_space(name: str, opened, space, every_table
     assert stats["max_distance"] == int(solvable.max()) == len(stats["histogram"]) - 1
     assert stats["histogram"] == np.bincount(solvable).tolist()
     assert json.loads(json.dumps(stats)) == stats
-    text = puzzle.terminal.stats_text(table)
+    text = puzzle.terminal.stats_text(stats, table)
     assert name in text and f"{stats['max_distance']}" in text
     for index in (0, distances.size - 1, int(np.argmax(distances))):
         assert every_tables.distances(puzzle, [compact(index)]).tolist() == [distances[index]]

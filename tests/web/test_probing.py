@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from counted_readings import counted
 from starlette.testclient import TestClient
 
 from ninebase import lookup, puzzles
@@ -53,17 +54,10 @@ def test_every_probe_comes_through_the_middleware_and_the_router(tables_dir: Pat
 
 
 def test_a_probe_that_cannot_be_read_is_read_once_and_answered_as_the_endpoint_answers(tables_dir: Path) -> None:
-    readings: list[str] = []
     with lookup.open_tables(tables_dir) as fresh, TestClient(create_app(fresh, Settings())) as client:
-        probe = fresh.probe
-
-        def counted(puzzle: Any, state: str) -> Any:
-            readings.append(state)
-            return probe(puzzle, state)
-
-        fresh.probe = counted  # type: ignore[method-assign]
-        plain = client.get("/api/eight?state=1234567890")
-        assert readings == ["1234567890"]
+        with counted() as readings:  # the state is read into an instance before Tables is asked
+            plain = client.get("/api/eight?state=1234567890")
+        assert readings.parsed == ["1234567890"]
         escaped = client.get("/api/eight?state=123456789%30")  # not plain: the endpoint function reads it
     assert plain.status_code == escaped.status_code == 400
     assert plain.content == escaped.content and dict(plain.headers) == dict(escaped.headers)

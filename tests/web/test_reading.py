@@ -1,14 +1,16 @@
 """lookup/web/reading.py: a query parameter whose bytes are not UTF-8 is
-refused naming the parameter, before any of it is read as text."""
+refused naming the parameter, before any of it is read as text; a state is
+read once, for the probe and the page alike."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from counted_readings import counted
 from starlette.testclient import TestClient
 
-from ninebase import lookup
+from ninebase import lookup, puzzles
 from ninebase.lookup.web import create_app
 
 
@@ -47,3 +49,19 @@ def test_utf8_text_in_a_parameter_is_read_as_before(client: TestClient) -> None:
     answer = client.get("/api/eight?state=%c3%a9")  # é: read, and refused as a state
     assert answer.status_code == 400
     assert answer.json()["error"].startswith("state 'é': expected 9 digits, found 1 character")
+
+
+@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
+@pytest.mark.parametrize("path", ["/api/{name}", "/{name}", "/api/{name}/view"])
+def test_a_probe_and_a_page_read_their_state_once(client: TestClient, name: str, path: str) -> None:
+    """A state from a URL (`_` for its spaces) is read once, into the
+    instance the answer is asked of; each board of the answer is written once
+    in compact form, and the page draws the position once (a drawing's own
+    title apart). On main the page read its state twice and drew it twice."""
+    state = puzzles.get(name).example()
+    with counted() as readings:
+        answer = client.get(path.format(name=name), params={"state": state.replace(" ", "_")})
+    assert answer.status_code == 200
+    assert readings.parsed == [state]
+    assert readings.twice() == []
+    assert state in readings.written and readings.drawn.count(state) <= 1
