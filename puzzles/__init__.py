@@ -25,7 +25,7 @@ from .answers import Change, Probe, ProposedAnswer, Solution, Successor
 from .batch import AnswerColumns, Lines, row_texts
 from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
 from .contract import NO_GOAL, Puzzle, missing_parts
-from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Roles, Storage, TerminalView
 from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader
 from .text import InputError, in_words, plural, refuse_not_whole, shown
 from .variants import VariantOption
@@ -148,6 +148,7 @@ __all__ = [
     "ProposedAnswer",
     "Puzzle",
     "Role",
+    "Roles",
     "Search",
     "Solution",
     "Storage",

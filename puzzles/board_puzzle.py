@@ -18,7 +18,7 @@ from .answers import Replay, Solution
 from .batch import PADDING, AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
 from .paths import TableGraph, path_chunks
-from .roles import Counting, ManyAtOnce, OriginalFormats, Storage
+from .roles import Counting, ManyAtOnce, OriginalFormats, Roles, Storage
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
 from .text import InputError, content_lines
 
@@ -26,134 +26,6 @@ PATH = "path steps"
 """The key under which `BoardPuzzle.prepare` keeps its table of path steps."""
 PATH_CHUNK = 1 << 20
 MOVE_BITS = 8
-
-
-class BoardPuzzle(Puzzle):
-    """A puzzle of one search over its boards: the table holds every
-    board's distance and parent move, and a solution follows the parents.
-    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`), the
-    numbering of the boards (`encode`, `decode`, `state_count`, `encoding`)
-    and the search (`goal_states`, vectorised `predecessors`): the puzzle is
-    itself the `Search` the builder runs."""
-
-    state_count: int
-    encoding: str
-    """How a board is numbered in the table, in words (stored in the file)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.storage = BoardStorage(self)
-        self.many = BoardMany(self)
-        self.counting = BoardCounting(self)
-
-    # The boards' numbering and the search ------------------------------------------
-    @abstractmethod
-    def encode(self, board: Any) -> int:
-        """The board's index in the table."""
-
-    @abstractmethod
-    def decode(self, index: int) -> Any:
-        """The board of an index."""
-
-    @abstractmethod
-    def goal_states(self) -> np.ndarray:
-        """The indices of all goal boards."""
-
-    @abstractmethod
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        """See `Search.predecessors`."""
-
-    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
-        """The index after move `moves[i]` from board `indices[i]`, for every i
-        (-1 where the move is illegal): `apply` for many boards. By default
-        one board at a time."""
-        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
-        after = [self.apply(self.decode(index), move) for index, move in pairs]
-        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
-
-    # Answers --------------------------------------------------------------------
-    @cached_property
-    def move_values(self) -> tuple[Any, ...]:
-        """`move_value` of every move, by index."""
-        return tuple(self.move_value(move) for move in range(len(self.move_names)))
-
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        """The moves in the order they are reported (clocks sorts them)."""
-        return moves
-
-    def extra(self, boards: list[Any]) -> dict[str, Any]:
-        """Further JSON fields of a solved instance, from its first and last board only."""
-        return {}
-
-    def distance(self, table: TableReader | None, board: Any) -> int | None:
-        distance = table.array("distance").item(self.encode(board))
-        return None if distance == UNREACHABLE else distance
-
-    def solve(self, table: TableReader | None, board: Any) -> Solution:
-        distance_table = table.array("distance")
-        parent = table.array("parent")
-        index = self.encode(board)
-        distance = distance_table.item(index)
-        if distance == UNREACHABLE:
-            reason = self.unsolvable_reason(board) or NO_GOAL
-            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
-        path = table.kept(PATH)
-        if path is None:
-            boards = [board]
-            moves = []
-            for _ in range(distance):
-                move = parent.item(index)
-                boards.append(self.apply(boards[-1], move))
-                index = self.encode(boards[-1])
-                moves.append(move)
-        else:  # prepared: the path is lookups, and the boards between are left for whoever asks
-            moves = []
-            mask = (1 << MOVE_BITS) - 1
-            for _ in range(distance):
-                step = path[index]
-                moves.append(step & mask)
-                index = step >> MOVE_BITS
-            boards = Replay(board, self.goal_board(index), moves, self.apply)
-        values = self.move_values
-        return Solution(
-            self.name,
-            self.compact(board),
-            distance,
-            self.ordered([values[m] for m in moves]),
-            boards,
-            self.extra(boards),
-        )
-
-    def prepare(self, table: TableReader) -> None:
-        """Works out, for every board, its parent move and the index that
-        move leads to, in one number (eight: 0.23 s and 13 MB), so that
-        `solve` follows a path by lookups instead of applying and encoding
-        each move (and decodes only the goal it reaches, once per goal)."""
-        table.derived(PATH, lambda: memoryview(self.path_steps(table)))  # indexing a memoryview is quicker
-
-    def path_steps(self, table: TableReader) -> np.ndarray:
-        """See `prepare`: index after the parent move << MOVE_BITS | the move (0 where there is none)."""
-        distance, parent = table.array("distance"), table.array("parent")
-        wide = (distance.size << MOVE_BITS) >= 2**32
-        result = np.zeros(distance.size, dtype=np.uint64 if wide else np.uint32)
-        for start in range(0, distance.size, PATH_CHUNK):
-            indices = np.arange(start, min(start + PATH_CHUNK, distance.size))
-            steps = distance[indices]
-            walking = indices[(steps != UNREACHABLE) & (steps > 0)]
-            moves = parent[walking]
-            result[walking] = self.advance(walking, moves).astype(result.dtype) << MOVE_BITS | moves
-        return result
-
-    def goal_board(self, index: int) -> Any:
-        """The board of a goal index, decoded once."""
-        board = self._goal_boards.get(index)
-        if board is None:
-            board = self._goal_boards.setdefault(index, self.decode(index))
-        return board
-
-    @cached_property
-    def _goal_boards(self) -> dict[int, Any]:
-        return {}
 
 
 class BoardStorage(Storage):
@@ -307,3 +179,127 @@ class BoardCounting(Counting):
         moves = range(len(puzzle.move_names))
         graph = TableGraph(puzzle.advance, moves, distance, table.array("count"))
         return path_chunks(graph, [start], distance.item(start), limit)
+
+
+class BoardPuzzle(Puzzle):
+    """A puzzle of one search over its boards: the table holds every
+    board's distance and parent move, and a solution follows the parents.
+    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`), the
+    numbering of the boards (`encode`, `decode`, `state_count`, `encoding`)
+    and the search (`goal_states`, vectorised `predecessors`): the puzzle is
+    itself the `Search` the builder runs."""
+
+    state_count: int
+    encoding: str
+    """How a board is numbered in the table, in words (stored in the file)."""
+
+    roles = Roles(many=BoardMany, storage=BoardStorage, counting=BoardCounting)
+
+    # The boards' numbering and the search ------------------------------------------
+    @abstractmethod
+    def encode(self, board: Any) -> int:
+        """The board's index in the table."""
+
+    @abstractmethod
+    def decode(self, index: int) -> Any:
+        """The board of an index."""
+
+    @abstractmethod
+    def goal_states(self) -> np.ndarray:
+        """The indices of all goal boards."""
+
+    @abstractmethod
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        """See `Search.predecessors`."""
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The index after move `moves[i]` from board `indices[i]`, for every i
+        (-1 where the move is illegal): `apply` for many boards. By default
+        one board at a time."""
+        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
+        after = [self.apply(self.decode(index), move) for index, move in pairs]
+        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
+
+    # Answers --------------------------------------------------------------------
+    @cached_property
+    def move_values(self) -> tuple[Any, ...]:
+        """`move_value` of every move, by index."""
+        return tuple(self.move_value(move) for move in range(len(self.move_names)))
+
+    def ordered(self, moves: list[Any]) -> list[Any]:
+        """The moves in the order they are reported (clocks sorts them)."""
+        return moves
+
+    def extra(self, boards: list[Any]) -> dict[str, Any]:
+        """Further JSON fields of a solved instance, from its first and last board only."""
+        return {}
+
+    def distance(self, table: TableReader | None, board: Any) -> int | None:
+        distance = table.array("distance").item(self.encode(board))
+        return None if distance == UNREACHABLE else distance
+
+    def solve(self, table: TableReader | None, board: Any) -> Solution:
+        distance_table = table.array("distance")
+        parent = table.array("parent")
+        index = self.encode(board)
+        distance = distance_table.item(index)
+        if distance == UNREACHABLE:
+            reason = self.unsolvable_reason(board) or NO_GOAL
+            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
+        path = table.kept(PATH)
+        if path is None:
+            boards = [board]
+            moves = []
+            for _ in range(distance):
+                move = parent.item(index)
+                boards.append(self.apply(boards[-1], move))
+                index = self.encode(boards[-1])
+                moves.append(move)
+        else:  # prepared: the path is lookups, and the boards between are left for whoever asks
+            moves = []
+            mask = (1 << MOVE_BITS) - 1
+            for _ in range(distance):
+                step = path[index]
+                moves.append(step & mask)
+                index = step >> MOVE_BITS
+            boards = Replay(board, self.goal_board(index), moves, self.apply)
+        values = self.move_values
+        return Solution(
+            self.name,
+            self.compact(board),
+            distance,
+            self.ordered([values[m] for m in moves]),
+            boards,
+            self.extra(boards),
+        )
+
+    def prepare(self, table: TableReader) -> None:
+        """Works out, for every board, its parent move and the index that
+        move leads to, in one number (eight: 0.23 s and 13 MB), so that
+        `solve` follows a path by lookups instead of applying and encoding
+        each move (and decodes only the goal it reaches, once per goal)."""
+        table.derived(PATH, lambda: memoryview(self.path_steps(table)))  # indexing a memoryview is quicker
+
+    def path_steps(self, table: TableReader) -> np.ndarray:
+        """See `prepare`: index after the parent move << MOVE_BITS | the move (0 where there is none)."""
+        distance, parent = table.array("distance"), table.array("parent")
+        wide = (distance.size << MOVE_BITS) >= 2**32
+        result = np.zeros(distance.size, dtype=np.uint64 if wide else np.uint32)
+        for start in range(0, distance.size, PATH_CHUNK):
+            indices = np.arange(start, min(start + PATH_CHUNK, distance.size))
+            steps = distance[indices]
+            walking = indices[(steps != UNREACHABLE) & (steps > 0)]
+            moves = parent[walking]
+            result[walking] = self.advance(walking, moves).astype(result.dtype) << MOVE_BITS | moves
+        return result
+
+    def goal_board(self, index: int) -> Any:
+        """The board of a goal index, decoded once."""
+        board = self._goal_boards.get(index)
+        if board is None:
+            board = self._goal_boards.setdefault(index, self.decode(index))
+        return board
+
+    @cached_property
+    def _goal_boards(self) -> dict[int, Any]:
+        return {}

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from .answers import Solution
-from .roles import ROLES, Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .roles import ROLES, Counting, ManyAtOnce, OriginalFormats, PageView, Role, Roles, Storage, TerminalView
 from .storage import TableReader
 from .text import InputError, as_text
 from .variants import VariantOption
@@ -28,10 +28,10 @@ NO_GOAL = "no goal can be reached from this board"
 
 
 class Puzzle(ABC):
-    """Subclasses set the words and implement the abstract hooks, and give
-    their roles in `__init__` (after calling this one's, which gives the
-    defaults: a plain terminal and page view, nothing read at once, no
-    original format, no table, no counting)."""
+    """Subclasses set the words and implement the abstract hooks, and
+    declare their roles' classes as class data (`roles`); this `__init__`
+    builds one object of each for the puzzle (a subclass that sets
+    attributes its roles read when built sets them before calling it)."""
 
     # Words -------------------------------------------------------------------
     name: str
@@ -55,6 +55,9 @@ class Puzzle(ABC):
     from a construction (valid, within a proven bound, not proven optimal)."""
 
     # Roles -------------------------------------------------------------------
+    roles: ClassVar[Roles] = Roles()
+    """The class of each role (by default a plain terminal and page view,
+    nothing read at once, no original format, no table, no counting)."""
     formats: OriginalFormats | None
     terminal: TerminalView
     page: PageView
@@ -64,12 +67,13 @@ class Puzzle(ABC):
     counting: Counting | None
 
     def __init__(self) -> None:
-        self.formats = None
-        self.terminal = TerminalView(self)
-        self.page = PageView(self)
-        self.many = ManyAtOnce(self)
-        self.storage = None
-        self.counting = None
+        roles = self.roles
+        self.formats = None if roles.formats is None else roles.formats(self)
+        self.terminal = roles.terminal(self)
+        self.page = roles.page(self)
+        self.many = roles.many(self)
+        self.storage = None if roles.storage is None else roles.storage(self)
+        self.counting = None if roles.counting is None else roles.counting(self)
 
     # Reading and writing instances ----------------------------------------------
     @abstractmethod
@@ -174,4 +178,4 @@ def missing_parts(puzzle: Any) -> list[str]:
     return missing
 
 
-__all__ = ["NO_GOAL", "Puzzle", "Role", "missing_parts"]
+__all__ = ["NO_GOAL", "Puzzle", "Role", "Roles", "missing_parts"]

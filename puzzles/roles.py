@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -387,6 +388,22 @@ class Counting(Role, ABC):
         for first in range(0, total, CHUNK_ROWS):
             numbers = range(first, min(total, first + CHUNK_ROWS))
             yield np.array([self.nth(table, board, number) for number in numbers], dtype=MOVE_DTYPE)
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The class of each role a puzzle plays, declared as the puzzle class's
+    data (`Puzzle.roles`), as a python-chess variant declares its table
+    suffixes: every puzzle object builds its own role objects from them, so
+    a plug-in names its roles and wires none. None: the puzzle does not play
+    the role (no original format, answered without a table, counts nothing)."""
+
+    formats: type[OriginalFormats] | None = None
+    terminal: type[TerminalView] = TerminalView
+    page: type[PageView] = PageView
+    many: type[ManyAtOnce] = ManyAtOnce
+    storage: type[Storage] | None = None
+    counting: type[Counting] | None = None
 
 
 ROLES: dict[str, tuple[type[Role], bool]] = {

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..board_puzzle import BoardPuzzle, BoardStorage
 from ..contract import Puzzle
+from ..roles import Roles
 from ..text import InputError
 from ..variants import VariantOption
 from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
@@ -64,14 +65,14 @@ class Clocks(BoardPuzzle):
         VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = ClocksFormats(self)
-        self.terminal = ClocksTerminal(self)
-        self.page = ClocksPage(self)
-        self.many = ClocksMany(self)
-        self.storage = ClocksStorage(self)
-        self.counting = ClocksCounting(self)
+    roles = Roles(
+        formats=ClocksFormats,
+        terminal=ClocksTerminal,
+        page=ClocksPage,
+        many=ClocksMany,
+        storage=ClocksStorage,
+        counting=ClocksCounting,
+    )
 
     def parse(self, text: str) -> int:
         tokens = text.split()

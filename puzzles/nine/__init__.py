@@ -14,6 +14,7 @@ The package: `board` (how the matrices are held and moved, at any size),
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -51,13 +52,11 @@ class Nine(NineRules, BoardPuzzle):
     encoding = "A's then B's cells in reading order as an 18-bit binary number, first cell most significant"
     compact_help = "A then B, nine characters 0/1 each in reading order, separated by a space, e.g. 100000000 111111011"
 
+    roles = replace(BoardPuzzle.roles, formats=NineFormats, terminal=NineTerminal, page=NinePage, many=NineMany)
+
     def __init__(self) -> None:
         self.take_size(3, at_size)
         super().__init__()
-        self.formats = NineFormats(self)
-        self.terminal = NineTerminal(self)
-        self.page = NinePage(self)
-        self.many = NineMany(self)
 
     def parse(self, text: str) -> Board:
         parts = text.split()

@@ -16,6 +16,7 @@ rules and the two searches), and the roles: `formats`, `terminal`, `page`, `many
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from math import factorial
 from typing import Any
 
@@ -55,13 +56,14 @@ class Sansu(BoardPuzzle):
     compact_help = "the nine digits 1..9, each once, in reading order, e.g. 175426839"
     separator = ""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = SansuFormats(self)
-        self.terminal = SansuTerminal(self)
-        self.page = SansuPage(self)
-        self.many = SansuMany(self)
-        self.storage = SansuStorage(self)
+    roles = replace(
+        BoardPuzzle.roles,
+        formats=SansuFormats,
+        terminal=SansuTerminal,
+        page=SansuPage,
+        many=SansuMany,
+        storage=SansuStorage,
+    )
 
     def parse(self, text: str) -> Board:
         if len(text) == 9 and set(text) == _DIGIT_SET:

@@ -432,16 +432,20 @@ def test_clocks_rules_hours_and_backward(space) -> None:
 
 
 # The contract's own shape ----------------------------------------------------------
-def public_members(kind: type) -> set[str]:
-    """What a class offers other code: public methods, properties and attributes, annotated ones too."""
-    annotated = {name for klass in kind.__mro__ for name in getattr(klass, "__annotations__", {})}
-    return {name for name in {*dir(kind), *annotated} if not name.startswith("_")}
+VARIANTS = {"clocks": ({"hours": "12", "backward": True},), "nine": ({"size": 2}, {"size": 5})}
+"""Other rules with roles of their own: answered by algebra, from a table of their size, by construction."""
 
 
-def test_the_rules_core_has_thirty_members_at_most() -> None:
-    members = public_members(Puzzle)
-    assert len(members) <= 30, sorted(members)
-    assert {"formats", "terminal", "page", "many", "storage"} <= members  # the roles beside the rules
+@every_puzzle
+def test_every_puzzle_declares_its_roles_as_class_data(name: str) -> None:
+    """Each role object is built from the class its puzzle's class declares
+    (`roles`): a puzzle names its roles and wires none by hand."""
+    puzzle = puzzles.get(name)
+    for solver in (puzzle, *(puzzle.variant(options) for options in VARIANTS.get(name, ()))):
+        declared = type(solver).roles
+        for attribute in ROLES:
+            kind, role = getattr(declared, attribute), getattr(solver, attribute)
+            assert role is None if kind is None else type(role) is kind, (name, attribute)
 
 
 @every_puzzle
