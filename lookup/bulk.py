@@ -97,7 +97,7 @@ def counts(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray
     found = np.zeros(len(states), dtype=object if puzzle.counting.beyond_64_bits else np.uint64)
     counting = puzzle.counting
     return _over_states(
-        puzzle, states, found, lambda keys: counting.solvable_counts(table, keys), lambda b: count_of(puzzle, table, b)
+        puzzle, states, found, lambda keys: counting.counts_of(table, keys), lambda b: count_of(puzzle, table, b)
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .answers import Replay, Solution
-from .batch import PADDING, AnswerColumns, follow_parents, row_texts
+from .batch import AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
 from .paths import TableGraph, path_chunks
 from .roles import Counting, ManyAtOnce, OriginalFormats, Roles, Storage
@@ -81,33 +81,8 @@ class BoardMany(ManyAtOnce):
         first = keys[solvable]
         moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], puzzle.advance)
         reasons = self.unsolvable_reasons(keys[~solvable])
-        return AnswerColumns(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
-
-    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
-        """`ordered` for rows of move indices (each row's moves, then PADDING).
-        By default the rows as they are, or, if the puzzle reorders its moves,
-        its `ordered` row by row."""
-        puzzle = self.puzzle
-        if type(puzzle).ordered is BoardPuzzle.ordered:
-            return moves
-        values = puzzle.move_values
-        result = moves.copy()
-        for row in result:
-            count = int(np.count_nonzero(row != PADDING))
-            row[:count] = [values.index(value) for value in puzzle.ordered([values[m] for m in row[:count]])]
-        return result
-
-    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
-        """`extra` for many solutions, from the index of each one's first and
-        last board: one list per field. By default `extra` one solution at a time."""
-        puzzle = self.puzzle
-        if type(puzzle).extra is BoardPuzzle.extra:
-            return {}
-        columns: dict[str, list[Any]] = {}
-        for start, end in zip(first.tolist(), last.tolist(), strict=True):
-            for name, value in puzzle.extra([puzzle.decode(start), puzzle.decode(end)]).items():
-                columns.setdefault(name, []).append(value)
-        return columns
+        moves = np.sort(moves, axis=1) if puzzle.moves_sorted else moves  # PADDING sorts last
+        return AnswerColumns(distance, moves, puzzle.extras(first, last), {"reason": reasons})
 
     def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
         """The reason of each unsolvable board (as `solve` gives it). By default one board at a time."""
@@ -161,24 +136,18 @@ class BoardCounting(Counting):
         """`extra` from each solution's own last board, found by `advance`
         a column of moves at a time (eight's goal and sansu's final tile)."""
         puzzle = self.puzzle
-        if type(puzzle).extra is BoardPuzzle.extra:
+        if not puzzle.extra_fields:
             return None
         first = np.full(len(chunk), puzzle.encode(board), dtype=np.int64)
         last = first
         for moves in chunk.T:
             last = puzzle.advance(last, moves.astype(np.int64))
-        columns = puzzle.many.extra_many(first, last)
+        columns = puzzle.extras(first, last)
         return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
 
     def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
-        """Every optimal solution in order: a walk down the optimal moves
-        (`paths`), many boards a step at a time with `advance`."""
-        puzzle = self.puzzle
-        distance = table.array("distance")
-        start = puzzle.encode(board)
-        moves = range(len(puzzle.move_names))
-        graph = TableGraph(puzzle.advance, moves, distance, table.array("count"))
-        return path_chunks(graph, [start], distance.item(start), limit)
+        """Every optimal solution in order: `BoardPuzzle.optimal_moves`."""
+        return self.puzzle.optimal_moves(table, board, limit)
 
 
 class BoardPuzzle(Puzzle):
@@ -192,6 +161,13 @@ class BoardPuzzle(Puzzle):
     state_count: int
     encoding: str
     """How a board is numbered in the table, in words (stored in the file)."""
+    moves_sorted = False
+    """Whether a solution lists its moves sorted by index rather than in the
+    order played (clocks: its moves commute, and its original output lists
+    them ascending)."""
+    extra_fields: tuple[str, ...] = ()
+    """The further JSON fields each solution carries (`extra`, `extras`):
+    eight's goal, sansu's final tile; none by default."""
 
     roles = Roles(many=BoardMany, storage=BoardStorage, counting=BoardCounting)
 
@@ -226,13 +202,32 @@ class BoardPuzzle(Puzzle):
         """`move_value` of every move, by index."""
         return tuple(self.move_value(move) for move in range(len(self.move_names)))
 
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        """The moves in the order they are reported (clocks sorts them)."""
-        return moves
-
     def extra(self, boards: list[Any]) -> dict[str, Any]:
-        """Further JSON fields of a solved instance, from its first and last board only."""
+        """Further JSON fields of a solved instance (those of `extra_fields`), from its first and last board only."""
         return {}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        """`extra` for many solutions (`solve_many`, and each optimal
+        solution's own in `Counting.own_extra`), from the index of each one's
+        first and last board: one list per field. By default `extra` one
+        solution at a time, where the puzzle declares `extra_fields`."""
+        if not self.extra_fields:
+            return {}
+        columns: dict[str, list[Any]] = {}
+        for start, end in zip(first.tolist(), last.tolist(), strict=True):
+            for name, value in self.extra([self.decode(start), self.decode(end)]).items():
+                columns.setdefault(name, []).append(value)
+        return columns
+
+    def optimal_moves(self, table: TableReader, board: Any, limit: int) -> Iterator[np.ndarray]:
+        """The first `limit` optimal solutions of a solvable board in move
+        order (see `Counting.solution_chunks`): a walk down the optimal moves
+        (`paths`), many boards a step at a time with `advance`."""
+        distance = table.array("distance")
+        start = self.encode(board)
+        moves = range(len(self.move_names))
+        graph = TableGraph(self.advance, moves, distance, table.array("count"))
+        return path_chunks(graph, [start], distance.item(start), limit)
 
     def distance(self, table: TableReader | None, board: Any) -> int | None:
         distance = table.array("distance").item(self.encode(board))
@@ -268,7 +263,7 @@ class BoardPuzzle(Puzzle):
             self.name,
             self.compact(board),
             distance,
-            self.ordered([values[m] for m in moves]),
+            [values[m] for m in (sorted(moves) if self.moves_sorted else moves)],
             boards,
             self.extra(boards),
         )

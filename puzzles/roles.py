@@ -50,6 +50,11 @@ class OriginalFormats(Role, ABC):
     """The input format in words, ending with an example after `e.g.` and a line break."""
     answer_limit: int | None = None
     """The original judge's cap on an answer's length, if it has one."""
+    unique_by_count = True
+    """Whether an answer is the only one a judge accepts exactly when its
+    instance has one optimal move sequence (`unique`'s default); False for a
+    format whose output says less than the moves (the fewest moves alone,
+    the moves sorted, the tile reached), which gives its own `unique`."""
     kit: str | None = "contest"
     """The folder beside the puzzle's package that holds its contest kit (None: it has none)."""
 
@@ -135,10 +140,11 @@ class TerminalView(Role):
         board of the solution, shown by `probe`; None to show the board."""
         return None
 
-    def stats_text(self, table: TableReader) -> str:
-        """The stats for people: counts, the largest distance and the histogram."""
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader) -> str:
+        """The stats for people, from `Tables.stats` as the command has them
+        (and the table, for a puzzle that shows more): counts, the largest
+        distance and the histogram."""
         puzzle = self.puzzle
-        stats = puzzle.storage.stats(table)
         counts = stats["histogram"]
         return "\n".join(
             [
@@ -186,11 +192,12 @@ class PageView(Role):
         puzzle = self.puzzle
         return f"Reach a goal in the fewest {puzzle.unit[1]}; a position is written as {puzzle.compact_help}."
 
-    def rules(self) -> str:
+    def rules(self, formats: OriginalFormats | None) -> str:
         """The full rules as plain text: blocks separated by blank lines, a
         block of `- ` lines a list, a block indented four spaces a verbatim
         example. By default the `rules.txt` beside the puzzle's code when it is
-        a package, else what its words say."""
+        a package, else what its words and its original `formats` (the
+        puzzle's, given by the page) say."""
         from importlib import resources  # only the rules page reads files (a query's start-up does not pay)
 
         puzzle = self.puzzle
@@ -202,9 +209,9 @@ class PageView(Role):
             f"Moves, in the order that breaks ties: {', '.join(puzzle.move_names)}.",
             f"A position is written as {puzzle.compact_help}.",
         ]
-        if puzzle.formats is not None:
-            example = puzzle.formats.example().rstrip("\n").replace("\n", "\n    ")
-            parts.append(f"The original input: {puzzle.formats.format()}, for example:\n\n    {example}")
+        if formats is not None:
+            example = formats.example().rstrip("\n").replace("\n", "\n    ")
+            parts.append(f"The original input: {formats.format()}, for example:\n\n    {example}")
         return "\n\n".join(parts) + "\n"
 
     def goal(self, solution: Solution) -> tuple[Any, str] | None:
@@ -348,23 +355,14 @@ class Counting(Role, ABC):
         """The number of optimal move sequences (0 where unsolvable)."""
 
     def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-        """`count` for keys from `many.read_many`: uint64, or Python ints
-        (dtype object) where `beyond_64_bits`. Needed only where `many`
-        reads lines at once."""
+        """`count` for keys from `many.read_many` (0 where a key is
+        unsolvable, as `count` says): uint64, or Python ints (dtype object)
+        where `beyond_64_bits`. Needed only where `many` reads lines at once."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
 
-    def solvable_counts(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-        """`counts_of`, 0 where a key is unsolvable."""
-        ways = self.counts_of(table, keys)
-        unsolvable = self.puzzle.many.distances_of(table, keys) < 0
-        if unsolvable.any():
-            ways = ways.copy()
-            ways[unsolvable] = 0
-        return ways
-
     def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
-        """`solvable_counts` as text, one decimal line each: what `counts` prints."""
-        return ("\n".join(self.solvable_counts(table, keys).astype(str).tolist()) + "\n").encode()
+        """`counts_of` as text, one decimal line each: what `counts` prints."""
+        return ("\n".join(self.counts_of(table, keys).astype(str).tolist()) + "\n").encode()
 
     @abstractmethod
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:

@@ -354,7 +354,7 @@ def stats(puzzle: Puzzle, as_json: bool, tables_dir: Path | None, **variant: Any
         if as_json:
             click.echo(json.dumps(found))
             return
-        text = puzzle.terminal.stats_text(tables.table(puzzle))
+        text = puzzle.terminal.stats_text(found, tables.table(puzzle))
         click.echo("\n".join([text, *count_lines(found)]) if "counts" in found else text)
 
 

@@ -163,7 +163,8 @@ class Explorer:
     async def rules(self, request: Request) -> Response:
         rules = self.reader.rules(request, ())
         puzzle = rules.puzzle
-        shown = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example(self.tables, puzzle)}
+        text = puzzle.page.rules(puzzle.formats)
+        shown = {"puzzle": puzzle, "blocks": text_blocks(text), "example": example(self.tables, puzzle)}
         return self.render(request, "rules.html", {**shown, **self.chosen(rules)})
 
     async def random_position(self, request: Request) -> Response:

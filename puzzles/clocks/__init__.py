@@ -65,6 +65,7 @@ class Clocks(BoardPuzzle):
         VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
     )
 
+    moves_sorted = True
     roles = Roles(
         formats=ClocksFormats,
         terminal=ClocksTerminal,
@@ -122,9 +123,6 @@ class Clocks(BoardPuzzle):
 
     def move_value(self, move: int) -> int:
         return move + 1
-
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        return sorted(moves)
 
 
 PUZZLE = Clocks()

@@ -55,6 +55,3 @@ class ClocksMany(BoardMany):
         keys = np.zeros(rows, dtype=np.int64)
         keys[valid] = turns.reshape(-1, 9) @ _DIAL_PLACES
         return keys, valid
-
-    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
-        return np.sort(moves, axis=1)

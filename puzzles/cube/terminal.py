@@ -3,6 +3,7 @@ with each cube's three colours; the stats per start square."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,7 @@ class CubeTerminal(TerminalView):
         ]
         return "each square: its cube's top, x-facing and y-facing colours (. the empty square)", panels
 
-    def stats_text(self, table: TableReader) -> str:
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader) -> str:
         lines = [
             f"cube: {PATTERNS:,} patterns and {PATTERNS * TURNS:,} board states per start square; searched from "
             + ", ".join(square_name(cell) for cell in CANONICAL_STARTS.values())

@@ -35,7 +35,7 @@ from .board import (
     goal_of,
 )
 from .formats import EightFormats
-from .many import EightMany
+from .many import EightMany, goals
 from .page import EightPage
 from .terminal import EightTerminal
 
@@ -60,6 +60,7 @@ class Eight(BoardPuzzle):
     compact_help = "nine distinct digits 0..9 in reading order, 0 the empty cell, e.g. 123069478"
     separator = ""
 
+    extra_fields = ("goal",)
     roles = replace(BoardPuzzle.roles, formats=EightFormats, terminal=EightTerminal, page=EightPage, many=EightMany)
 
     def parse(self, text: str, where: str = "") -> Board:
@@ -130,6 +131,9 @@ class Eight(BoardPuzzle):
 
     def extra(self, boards: list[Board]) -> dict[str, Any]:
         return {"goal": self.compact(boards[-1])}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        return goals(last)
 
     def unsolvable_reason(self, board: Board) -> str | None:
         # Every move swaps the empty cell with a tile (a transposition) and moves

@@ -28,7 +28,7 @@ from ..storage import SINGLE_SEARCH, Search
 from ..text import distinct_digits
 from .board import DIGITS, LINES, SWAPS, TILE_DISTANCE, Board, ToIdentity, compact, is_sansu, undo_swaps
 from .formats import SansuFormats
-from .many import SansuMany
+from .many import SansuMany, finals
 from .page import SansuPage
 from .terminal import SansuTerminal
 
@@ -56,6 +56,7 @@ class Sansu(BoardPuzzle):
     compact_help = "the nine digits 1..9, each once, in reading order, e.g. 175426839"
     separator = ""
 
+    extra_fields = ("final",)
     roles = replace(
         BoardPuzzle.roles,
         formats=SansuFormats,
@@ -108,6 +109,9 @@ class Sansu(BoardPuzzle):
 
     def extra(self, boards: list[Board]) -> dict[str, Any]:
         return {"final": compact(boards[-1])}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        return finals(last)
 
 
 PUZZLE = Sansu()

@@ -15,6 +15,12 @@ _ONE_TO_NINE = sum(1 << digit for digit in range(1, 10))
 """The digits of a tile as bits (see `fixed_digits`)."""
 
 
+def finals(last: np.ndarray) -> dict[str, list[Any]]:
+    """`Sansu.extras`: the tile each solution ends on, from its index."""
+    digits = permutations.unpack(permutations.unrank_packed(last)[0]) + ord("1")
+    return {"final": row_texts(digits.astype(np.uint8))}
+
+
 class SansuMany(BoardMany):
     row_length = 9
 
@@ -22,7 +28,3 @@ class SansuMany(BoardMany):
         digits, seen = fixed_digits(lines, 9)
         valid = seen == _ONE_TO_NINE
         return permutations.rank_packed(permutations.pack(np.where(valid[:, None], digits - 1, 0))), valid
-
-    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
-        digits = permutations.unpack(permutations.unrank_packed(last)[0]) + ord("1")
-        return {"final": row_texts(digits.astype(np.uint8))}

@@ -120,7 +120,7 @@ def test_stats_command(every_table_dir: Path, every_tables: lookup.Tables, puzzl
     assert as_json.exit_code == 0 and json.loads(as_json.output) == stats
     text = run(every_table_dir, "stats", puzzle.name)
     assert text.exit_code == 0 and text.output.startswith(f"{puzzle.name}: ")
-    body = puzzle.terminal.stats_text(every_tables.table(puzzle.name)) + "\n"
+    body = puzzle.terminal.stats_text(stats, every_tables.table(puzzle.name)) + "\n"
     assert text.output.startswith(body)
     histogram, unique = stats["histogram"], stats["unique"]
     rows = text.output[len(body) :].splitlines()

@@ -8,11 +8,15 @@ here without naming it."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import itertools
 import json
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,7 +30,7 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Solution
+from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Role, Solution
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 
@@ -150,6 +154,25 @@ def test_compact_forms_of_many_boards_read_back_to_their_index(name: str) -> Non
     assert read_keys(puzzle, compacts) == indices.tolist()
 
 
+@every_puzzle
+def test_counts_of_many_are_each_ones_count_and_zero_where_unsolvable(name: str, space, opened) -> None:
+    """What `counts` prints comes from `counting.counts_of` alone: no other role is asked which keys are unsolvable."""
+    puzzle = puzzles.get(name)
+    if puzzle.counting is None:
+        return
+    distances, compact = space(name)
+    rng = np.random.default_rng(36)
+    unsolvable = np.flatnonzero(distances < 0)
+    indices = [*rng.choice(unsolvable, min(300, unsolvable.size), replace=False).tolist()]
+    indices += rng.integers(0, distances.size, 300).tolist()
+    texts = [compact(index) for index in indices]
+    table = opened(name)
+    counts = puzzle.counting.counts_of(table, np.array(read_keys(puzzle, texts), dtype=np.int64)).tolist()
+    for text, index, count in zip(texts, indices, counts, strict=True):
+        board = puzzle.board(text)
+        assert count == (0 if distances[index] < 0 else puzzle.counting.count(table, board)), text
+
+
 # Moves and goals -----------------------------------------------------------------
 @every_board_puzzle
 @PROPERTY
@@ -237,9 +260,9 @@ def test_solve_replays_to_a_goal_and_agrees_with_distance(
     solution = puzzle.solve(table, instance)
     assert (solution.puzzle, solution.state, solution.distance) == (name, state, expected)
     assert json.loads(json.dumps(solution.to_dict())) == solution.to_dict()
-    if isinstance(puzzle, BoardPuzzle):
-        moves = sorted(map(json.dumps, puzzle.ordered(list(solution.moves))))
-        assert moves == sorted(map(json.dumps, solution.moves))
+    if isinstance(puzzle, BoardPuzzle) and puzzle.moves_sorted:
+        indices = [puzzle.move_values.index(move) for move in solution.moves]
+        assert indices == sorted(indices)
     if expected is None:
         assert solution.moves == [] and solution.to_dict()["reason"] and len(solution.boards) == 1
         if puzzle.instances_are_boards:
@@ -368,7 +391,7 @@ def test_stats_agree_with_the_sample_space(name: str, opened, space, every_table
     assert stats["max_distance"] == int(solvable.max()) == len(stats["histogram"]) - 1
     assert stats["histogram"] == np.bincount(solvable).tolist()
     assert json.loads(json.dumps(stats)) == stats
-    text = puzzle.terminal.stats_text(table)
+    text = puzzle.terminal.stats_text(stats, table)
     assert name in text and f"{stats['max_distance']}" in text
     for index in (0, distances.size - 1, int(np.argmax(distances))):
         assert every_tables.distances(puzzle, [compact(index)]).tolist() == [distances[index]]
@@ -446,6 +469,75 @@ def test_every_puzzle_declares_its_roles_as_class_data(name: str) -> None:
         for attribute in ROLES:
             kind, role = getattr(declared, attribute), getattr(solver, attribute)
             assert role is None if kind is None else type(role) is kind, (name, attribute)
+
+
+PROJECT = Path(__file__).resolve().parents[2]
+CODE = ("lookup", "puzzles", "build_tables", "ninebase")
+"""The project's own folders of code."""
+
+
+def role_classes() -> list[type[Role]]:
+    """Every role class of the project's puzzles (and their other rules) and of the plug-in."""
+    for name in EVERY_PUZZLE:
+        puzzle = puzzles.get(name)
+        for options in VARIANTS.get(name, ()):
+            puzzle.variant(options)
+    found: list[type[Role]] = []
+    waiting: list[type[Role]] = [Role]
+    while waiting:
+        for kind in waiting.pop().__subclasses__():
+            if kind not in found:
+                found.append(kind)
+                waiting.append(kind)
+    return [kind for kind in found if kind.__module__.startswith(("ninebase.", "lights_out"))]
+
+
+def roles_reached(kind: type[Role]) -> list[str]:
+    """Where a method of `kind` asks its puzzle for another role (`self.puzzle.many`, or through a name for it)."""
+
+    def is_puzzle(node: ast.expr) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "puzzle" and ast.unparse(node.value) == "self"
+
+    reached = []
+    for function in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(kind)))):
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        names = {
+            target.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign) and is_puzzle(node.value)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(function):
+            if not (isinstance(node, ast.Attribute) and node.attr in ROLES):
+                continue
+            if is_puzzle(node.value) or (isinstance(node.value, ast.Name) and node.value.id in names):
+                reached.append(f"{kind.__qualname__}.{function.name} asks the puzzle's {node.attr}")
+    return reached
+
+
+def test_a_role_is_asked_by_its_consumer_and_never_reaches_another_role_through_the_puzzle() -> None:
+    """A role that needs what another role knows is handed it by its consumer (the page gives `rules` the
+    original formats, the command gives `stats_text` the stats), or asks the rules (`BoardPuzzle.extras`)."""
+    kinds = role_classes()
+    for name in EVERY_PUZZLE:
+        assert {type(role) for a in ROLES if (role := getattr(puzzles.get(name), a)) is not None} <= set(kinds)
+    assert [reach for kind in kinds for reach in roles_reached(kind)] == []
+
+
+def test_no_behaviour_depends_on_whether_a_method_was_overridden() -> None:
+    """`type(x).method is Base.method` makes a default depend on who wrote a
+    method; a puzzle declares what it does instead (`moves_sorted`,
+    `extra_fields`, `unique_by_count`)."""
+    found = []
+    for path in sorted(p for folder in CODE for p in (PROJECT / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Attribute) and ast.unparse(side.value).startswith("type("):
+                        found.append(f"{path.relative_to(PROJECT)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
 
 
 @every_puzzle
