@@ -406,7 +406,7 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     successors = None
     if moves is not None:
         order = []
-        distances = rules.many.board_distances(table, [after for _, after in moves])
+        distances = rules.board_distances(table, [after for _, after in moves])
         for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
             ways = None if counting is None else 0 if distance is None else counting.count(table, after)
             successor = Successor(rules.move_value(move), rules.compact(after), distance, ways)

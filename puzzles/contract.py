@@ -14,7 +14,7 @@ boards, answered by following stored parent moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .answers import Solution
@@ -133,6 +133,11 @@ class Puzzle(ABC):
     def distance(self, table: TableReader | None, board: Any) -> int | None:
         """Fewest moves, None when unsolvable. `table` is the puzzle's table
         (`storage.table_name`), None when it has no storage."""
+
+    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
+        """`distance` of each of a few boards (a probe's successors): one by
+        one, unless the puzzle answers them quicker together."""
+        return [self.distance(table, board) for board in boards]
 
     @abstractmethod
     def solve(self, table: TableReader | None, board: Any) -> Solution:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -262,11 +262,6 @@ class ManyAtOnce(Role):
         """`solve` for keys from `read_many`, all at once: the same moves,
         tie-breaks and fields for each key."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
-
-    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
-        """`distance` of each of a few boards (a probe's successors): one by
-        one, unless the puzzle answers them quicker together."""
-        return [self.puzzle.distance(table, board) for board in boards]
 
 
 class Storage(Role, ABC):

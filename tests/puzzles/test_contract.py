@@ -30,7 +30,7 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Role, Solution
+from ninebase.puzzles import BoardPuzzle, InputError, Lines, ManyAtOnce, OriginalFormats, Puzzle, Role, Solution
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 
@@ -538,6 +538,21 @@ def test_no_behaviour_depends_on_whether_a_method_was_overridden() -> None:
                     if isinstance(side, ast.Attribute) and ast.unparse(side.value).startswith("type("):
                         found.append(f"{path.relative_to(PROJECT)}:{node.lineno}: {ast.unparse(node)}")
     assert found == []
+
+
+def test_a_member_sits_where_its_consumer_is() -> None:
+    """The many role answers many lines at once for the one bulk reader; a
+    probe's few successors are the rules' `board_distances`, not the many
+    role's (where a cap on `Puzzle`'s members had put it)."""
+    askers = {
+        path.relative_to(PROJECT).as_posix()
+        for folder in CODE
+        if folder != "puzzles"
+        for path in (PROJECT / folder).rglob("*.py")
+        if ".many." in path.read_text(encoding="utf-8")
+    }
+    assert askers == {"lookup/bulk.py"}
+    assert "board_distances" in vars(Puzzle) and not hasattr(ManyAtOnce, "board_distances")
 
 
 @every_puzzle
