@@ -17,7 +17,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -28,8 +28,22 @@ from .paths import CHUNK_ROWS, MOVE_DTYPE
 from .storage import Packed, Search, TableReader, bits_for, width_for
 from .text import plural
 
-if TYPE_CHECKING:
-    from .contract import Puzzle
+
+class PuzzleCore(Protocol):
+    """What a role may ask of the puzzle it is built with: the rules core of
+    `contract.Puzzle` (its words, compact form and answers), never another
+    role (a consumer hands a role what another knows). A role of one puzzle
+    types `puzzle` as that puzzle's class; the roles here need only this,
+    so this module does not import the contract, which imports it."""
+
+    name: str
+    unit: tuple[str, str]
+    move_names: tuple[str, ...]
+    compact_help: str
+
+    def compact(self, board: Any) -> str: ...
+
+    def solve(self, table: TableReader | None, board: Any) -> Solution: ...
 
 
 class Role:
@@ -38,7 +52,7 @@ class Role:
     required: tuple[str, ...] = ()
     """Attributes a subclass must set (checked when the puzzle is registered)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: PuzzleCore) -> None:
         self.puzzle = puzzle
 
 

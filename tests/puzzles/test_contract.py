@@ -30,7 +30,7 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, ManyAtOnce, OriginalFormats, Puzzle, Role, Solution
+from ninebase.puzzles import BoardPuzzle, InputError, Lines, ManyAtOnce, OriginalFormats, Puzzle, Role, Solution, roles
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 
@@ -553,6 +553,17 @@ def test_a_member_sits_where_its_consumer_is() -> None:
     }
     assert askers == {"lookup/bulk.py"}
     assert "board_distances" in vars(Puzzle) and not hasattr(ManyAtOnce, "board_distances")
+
+
+def test_the_import_contracts_count_imports_made_for_types_alone() -> None:
+    """`roles.py` asks for its puzzle's rules core by a protocol (`PuzzleCore`), not
+    by importing the contract that imports it: the contracts need not leave out
+    the imports under `TYPE_CHECKING` (`tests/import_contracts.py` checks them)."""
+    settings = (PROJECT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "\nexclude_type_checking_imports = false\n" in settings
+    tree = ast.parse(inspect.getsource(roles))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "contract" not in imported
 
 
 @every_puzzle
