@@ -566,6 +566,12 @@ def test_the_import_contracts_count_imports_made_for_types_alone() -> None:
     assert "contract" not in imported
 
 
+def test_a_role_s_name_has_one_meaning() -> None:
+    """`counting` is a puzzle's role; `Tables` names no method after a role
+    (`Tables.resolve_counting` gives the puzzle and its counting role)."""
+    assert not set(ROLES) & {name for name in dir(lookup.Tables) if not name.startswith("_")}
+
+
 @every_puzzle
 def test_every_puzzle_has_every_part_it_claims(name: str) -> None:
     puzzle = puzzles.get(name)
