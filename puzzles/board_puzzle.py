@@ -7,7 +7,7 @@ answered many at once) and `BoardFormats` (an original input of one board).
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import Any
@@ -28,18 +28,40 @@ PATH_CHUNK = 1 << 20
 MOVE_BITS = 8
 
 
-class BoardStorage(Storage):
-    """The one search of a board puzzle (the puzzle itself), whose table
-    holds every board's distance and parent move."""
+class BoardStorage(Storage, ABC):
+    """The one search over a board puzzle's boards, whose table holds each
+    board's distance and parent move at its index (the puzzle's `encode`):
+    this role is itself the `Search` the builder runs. A subclass gives how
+    many indices there are (`state_count`), how they number boards
+    (`encoding`), the goals and the vectorised `predecessors`, which only
+    the builder and verify ask; the puzzle keeps what its answers use
+    (`encode`, `decode`, `advance`)."""
 
+    required = ("encoding", "state_count")
     puzzle: BoardPuzzle
+    state_count: int
+    """How many indices the table holds (every board's is below it)."""
 
     @property
-    def encoding(self) -> str:
-        return self.puzzle.encoding
+    def name(self) -> str:
+        """The search's name in the builder's messages: the puzzle's."""
+        return self.puzzle.name
+
+    @property
+    def move_names(self) -> tuple[str, ...]:
+        """The search's moves: the puzzle's, in its order."""
+        return self.puzzle.move_names
+
+    @abstractmethod
+    def goal_states(self) -> np.ndarray:
+        """The indices of all goal boards."""
+
+    @abstractmethod
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        """See `Search.predecessors`."""
 
     def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self.puzzle}
+        return {SINGLE_SEARCH: self}
 
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         distances = table.array("distance").astype(np.int64)
@@ -153,14 +175,11 @@ class BoardCounting(Counting):
 class BoardPuzzle(Puzzle):
     """A puzzle of one search over its boards: the table holds every
     board's distance and parent move, and a solution follows the parents.
-    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`), the
-    numbering of the boards (`encode`, `decode`, `state_count`, `encoding`)
-    and the search (`goal_states`, vectorised `predecessors`): the puzzle is
-    itself the `Search` the builder runs."""
+    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`) and
+    the boards' indices in the table (`encode`, `decode`: by default a board
+    is its own index), and declare their storage, a `BoardStorage` that is
+    the search the builder runs (`goal_states`, vectorised `predecessors`)."""
 
-    state_count: int
-    encoding: str
-    """How a board is numbered in the table, in words (stored in the file)."""
     moves_sorted = False
     """Whether a solution lists its moves sorted by index rather than in the
     order played (clocks: its moves commute, and its original output lists
@@ -171,22 +190,15 @@ class BoardPuzzle(Puzzle):
 
     roles = Roles(many=BoardMany, storage=BoardStorage, counting=BoardCounting)
 
-    # The boards' numbering and the search ------------------------------------------
-    @abstractmethod
+    # The boards' indices -------------------------------------------------------------
     def encode(self, board: Any) -> int:
-        """The board's index in the table."""
+        """The board's index in the table (below `storage.state_count`); by
+        default the board itself, where boards are whole numbers."""
+        return board
 
-    @abstractmethod
     def decode(self, index: int) -> Any:
-        """The board of an index."""
-
-    @abstractmethod
-    def goal_states(self) -> np.ndarray:
-        """The indices of all goal boards."""
-
-    @abstractmethod
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        """See `Search.predecessors`."""
+        """The board of an index; by default the index itself."""
+        return index
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The index after move `moves[i]` from board `indices[i]`, for every i

@@ -2,9 +2,9 @@
 3x3. Pressing a cell toggles it and its orthogonal neighbours; the goal is
 every light off. It proves that a puzzle needs one module and one
 registration (`puzzles.register`), and nothing else of the project: the
-rules in a `BoardPuzzle`, and beside them the roles it wants other than the
-defaults (its original formats, how a terminal and the page draw it),
-declared as class data."""
+rules in a `BoardPuzzle`, its search in a `BoardStorage`, and the roles it
+wants other than the defaults (its original formats, how a terminal and the
+page draw it), all declared as class data."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import numpy as np
 from ninebase.puzzles import (
     BoardFormats,
     BoardPuzzle,
+    BoardStorage,
     InputError,
     PageView,
     ProposedAnswer,
@@ -66,15 +67,26 @@ class LightsPage(PageView):
         return svg(180, 180, cells_svg(["" for _ in lights], ["#fd0" if c == "1" else "#333" for c in lights]), lights)
 
 
+class LightsStorage(BoardStorage):
+    state_count = 512
+    encoding = "the nine lights in reading order as a binary number, first cell most significant"
+
+    def goal_states(self) -> np.ndarray:
+        return np.zeros(1, dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return [states ^ mask for mask in TOGGLES]  # a press undoes itself
+
+
 class LightsOut(BoardPuzzle):
     name = "lights"
     unit = ("press", "presses")
-    state_count = 512
     move_names = tuple(str(cell) for cell in range(1, 10))
-    encoding = "the nine lights in reading order as a binary number, first cell most significant"
     compact_help = "nine characters 0/1 in reading order, 1 a light that is on, e.g. 101010101"
     separator = ""
-    roles = replace(BoardPuzzle.roles, formats=LightsFormats, terminal=LightsTerminal, page=LightsPage)
+    roles = replace(
+        BoardPuzzle.roles, formats=LightsFormats, terminal=LightsTerminal, page=LightsPage, storage=LightsStorage
+    )
 
     def parse(self, text: str) -> int:
         if len(text) != 9 or set(text) - {"0", "1"}:
@@ -84,23 +96,11 @@ class LightsOut(BoardPuzzle):
     def compact(self, board: int) -> str:
         return f"{board:09b}"
 
-    def encode(self, board: int) -> int:
-        return board
-
-    def decode(self, index: int) -> int:
-        return index
-
     def apply(self, board: int, move: int) -> int:
         return board ^ TOGGLES[move]
 
     def is_goal(self, board: int) -> bool:
         return board == 0
-
-    def goal_states(self) -> np.ndarray:
-        return np.zeros(1, dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return [states ^ mask for mask in TOGGLES]  # a press undoes itself
 
 
 PUZZLE = LightsOut()

@@ -45,15 +45,29 @@ class ClocksStorage(BoardStorage):
     sequences are the orderings of its one optimal set of moves (up to 27!/3!^9,
     over 2**64), worked out as a multinomial instead (`ClocksCounting`)."""
 
+    state_count = 4**9
+    encoding = "quarter turns past 12 of dials A..I as base-4 digits, A most significant"
+
+    def goal_states(self) -> np.ndarray:
+        return np.array([SOLVED], dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        result = []
+        for shifts in SHIFTS:  # undo a move: turn its dials back a quarter
+            before = states.copy()
+            for shift in shifts:
+                turns = (states >> shift) & 3
+                before += np.where(turns == 0, 3 << shift, -(1 << shift))
+            result.append(before)
+        return result
+
     def counted_groups(self) -> tuple[str, ...]:
         return ()
 
 
 class Clocks(BoardPuzzle):
     name = "clocks"
-    state_count = 4**9
     move_names = tuple(str(move) for move in range(1, 10))
-    encoding = "quarter turns past 12 of dials A..I as base-4 digits, A most significant"
     compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
     variant_options = (
         VariantOption(
@@ -86,12 +100,6 @@ class Clocks(BoardPuzzle):
     def compact(self, board: int) -> str:
         return f"{_THREE_DIALS[board >> 12]} {_THREE_DIALS[board >> 6 & 63]} {_THREE_DIALS[board & 63]}"
 
-    def encode(self, board: int) -> int:
-        return board
-
-    def decode(self, index: int) -> int:
-        return index
-
     def apply(self, board: int, move: int) -> int:
         for shift in SHIFTS[move]:  # a quarter turn: 3 wraps to 0
             board += -(3 << shift) if board >> shift & 3 == 3 else 1 << shift
@@ -99,19 +107,6 @@ class Clocks(BoardPuzzle):
 
     def is_goal(self, board: int) -> bool:
         return board == SOLVED
-
-    def goal_states(self) -> np.ndarray:
-        return np.array([SOLVED], dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        result = []
-        for shifts in SHIFTS:  # undo a move: turn its dials back a quarter
-            before = states.copy()
-            for shift in shifts:
-                turns = (states >> shift) & 3
-                before += np.where(turns == 0, 3 << shift, -(1 << shift))
-            result.append(before)
-        return result
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """A quarter turn of each dial of the move, all dials at once: the

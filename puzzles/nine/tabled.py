@@ -104,6 +104,21 @@ class SizedStorage(BoardStorage):
 
     puzzle: TabledNine
 
+    def __init__(self, puzzle: TabledNine) -> None:
+        super().__init__(puzzle)
+        self.state_count = puzzle.dense.count
+        self.encoding = (
+            f"the boards meeting the class rule, size {puzzle.size}: each class's pattern (bit j A's cell at the "
+            "j-th position of its orbit from its first in reading order, bit 4 + j B's) numbered among the 70 "
+            "with four 1s in increasing order, the classes as digits in base 70, the first class least significant"
+        )
+
+    def goal_states(self) -> np.ndarray:
+        return np.array([self.puzzle.dense.goal], dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return self.puzzle.dense.predecessors(states)
+
     @property
     def table_name(self) -> str:
         return f"{self.puzzle.name}-{self.puzzle.size}"
@@ -162,12 +177,6 @@ class TabledNine(NineRules, BoardPuzzle):
         self.take_size(n, at_size)
         self.numbering = numbering(n)
         self.dense = dense_index(n)
-        self.state_count = self.dense.count
-        self.encoding = (
-            f"the boards meeting the class rule, size {n}: each class's pattern (bit j A's cell at the j-th "
-            "position of its orbit from its first in reading order, bit 4 + j B's) numbered among the 70 with "
-            "four 1s in increasing order, the classes as digits in base 70, the first class least significant"
-        )
         super().__init__()
 
     def encode(self, board: Board) -> int:
@@ -175,12 +184,6 @@ class TabledNine(NineRules, BoardPuzzle):
 
     def decode(self, index: int) -> Board:
         return self.numbering.board(index)
-
-    def goal_states(self) -> np.ndarray:
-        return np.array([self.dense.goal], dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return self.dense.predecessors(states)
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         after = np.empty_like(indices)

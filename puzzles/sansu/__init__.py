@@ -40,8 +40,18 @@ _SWAP_CELLS = np.array(SWAPS, dtype=np.int64)
 class SansuStorage(BoardStorage):
     """The search to every sansu, and the one to the identity tile (not counted in the stats)."""
 
+    state_count = factorial(9)
+    encoding = "lexicographic rank of the permutation (digit-1) in reading order"
+
+    def goal_states(self) -> np.ndarray:
+        every = np.arange(self.state_count)
+        return every[is_sansu(permutations.unrank(every, 9) + 1)]
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return undo_swaps(states)
+
     def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self.puzzle, TILE_DISTANCE: ToIdentity()}
+        return {SINGLE_SEARCH: self, TILE_DISTANCE: ToIdentity()}
 
     def distance_groups(self) -> tuple[str, ...]:
         return (SINGLE_SEARCH,)
@@ -50,9 +60,7 @@ class SansuStorage(BoardStorage):
 class Sansu(BoardPuzzle):
     name = "sansu"
     unit = ("swap", "swaps")
-    state_count = factorial(9)
     move_names = ToIdentity.move_names
-    encoding = "lexicographic rank of the permutation (digit-1) in reading order"
     compact_help = "the nine digits 1..9, each once, in reading order, e.g. 175426839"
     separator = ""
 
@@ -88,13 +96,6 @@ class Sansu(BoardPuzzle):
 
     def is_goal(self, board: Board) -> bool:
         return all((board[a] + board[b] + board[c] + 3) % 3 == 0 for a, b, c in LINES)
-
-    def goal_states(self) -> np.ndarray:
-        every = np.arange(self.state_count)
-        return every[is_sansu(permutations.unrank(every, 9) + 1)]
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return undo_swaps(states)
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         packed, _ = permutations.unrank_packed(indices)

@@ -572,6 +572,18 @@ def test_a_role_s_name_has_one_meaning() -> None:
     assert not set(ROLES) & {name for name in dir(lookup.Tables) if not name.startswith("_")}
 
 
+@every_board_puzzle
+def test_a_board_puzzle_s_search_is_its_storage_not_the_puzzle(name: str) -> None:
+    """What only the builder and verify ask (the indices' count and words, the
+    goals, the predecessors) sits in the storage role, which is the search;
+    the puzzle keeps the numbering its answers use (`encode`, `decode`)."""
+    puzzle = puzzles.get(name)
+    assert puzzle.storage.searches()[puzzles.SINGLE_SEARCH] is puzzle.storage
+    assert not {"state_count", "encoding", "goal_states", "predecessors"} & set(dir(puzzle))
+    board = puzzle.board(puzzle.example())
+    assert puzzle.decode(puzzle.encode(board)) == board and 0 <= puzzle.encode(board) < puzzle.storage.state_count
+
+
 @every_puzzle
 def test_every_puzzle_has_every_part_it_claims(name: str) -> None:
     puzzle = puzzles.get(name)
