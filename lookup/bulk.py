@@ -148,7 +148,7 @@ def _check_array(puzzle: Puzzle, states: Any) -> None:
     if not isinstance(states, np.ndarray):
         return
     refuse_not_whole(states)
-    length = puzzle.many.row_length
+    length = puzzle.row_length
     if states.dtype.kind in "iu" and length is not None and (states.ndim != 2 or states.shape[1] != length):
         raise InputError(f"expected an integer array of shape (n, {length}), one state a row; got {states.shape}")
 

@@ -45,6 +45,13 @@ class Puzzle(ABC):
     """The compact form, in words, ending with an example after `e.g. `."""
     separator = " "
     """Joins the parts of a state given as a list into the compact form."""
+    row_length: int | None = None
+    """Where a state may be given as whole numbers (a list, or a row of an
+    (n, row_length) integer array): how many. `board` reads them (by default
+    written with spaces between, through `parse`), naming a bad one by its
+    place; the bulk reader refuses an array of another width as a whole.
+    None: states are given as text (an integer array's rows are joined by
+    `separator`)."""
     instances_are_boards = True
     """False where an instance is a question (a start and a target) rather than
     a board: it has no successors, and its solution's boards are what is shown."""
@@ -88,7 +95,7 @@ class Puzzle(ABC):
         """The instance of a state given in compact form, as a string or a list."""
         if type(state) is str:  # the common case, kept short: it is on every query's path
             return self.parse(state.strip())
-        return self.parse(as_text(state, " " if self.many.row_length else self.separator).strip())
+        return self.parse(as_text(state, " " if self.row_length else self.separator).strip())
 
     def example(self) -> str:
         """A compact state to show first: the compact form's own example."""

@@ -251,12 +251,6 @@ class ManyAtOnce(Role):
 
     widest = MAX_WIDTH
     """The longest line `read_many` is shown (a longer one is read alone)."""
-    row_length: int | None = None
-    """Where a state may be given as whole numbers (a list, or a row of an
-    (n, row_length) integer array): how many. `board` reads them (by default
-    written with spaces between, through `parse`), naming a bad one by its
-    place; an array of another width is refused as a whole. None: states are
-    given as text (an integer array's rows are joined by `separator`)."""
 
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Keys (int64, for `solve_many` and `distances_of`; a row of them

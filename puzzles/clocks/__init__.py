@@ -69,6 +69,7 @@ class Clocks(BoardPuzzle):
     name = "clocks"
     move_names = tuple(str(move) for move in range(1, 10))
     compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
+    row_length = 9
     variant_options = (
         VariantOption(
             "hours",

@@ -87,6 +87,7 @@ class Eight(BoardPuzzle):
     move_names = tuple(DIRECTIONS)
     compact_help = "nine distinct digits 0..9 in reading order, 0 the empty cell, e.g. 123069478"
     separator = ""
+    row_length = 9
 
     extra_fields = ("goal",)
     roles = replace(

@@ -35,8 +35,6 @@ def goals(last: np.ndarray) -> dict[str, list[Any]]:
 
 
 class EightMany(BoardMany):
-    row_length = 9
-
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         digits, seen = fixed_digits(lines, 9)
         valid = (seen & 1 == 1) & (_BIT_COUNT[seen] == 9)  # nine different digits, one of them 0

@@ -62,6 +62,7 @@ class Nine(NineRules, BoardPuzzle):
 
     move_names = MOVES
     compact_help = "A then B, nine characters 0/1 each in reading order, separated by a space, e.g. 100000000 111111011"
+    row_length = 18
 
     roles = replace(
         BoardPuzzle.roles, formats=NineFormats, terminal=NineTerminal, page=NinePage, many=NineMany, storage=NineStorage

@@ -63,6 +63,7 @@ class Sansu(BoardPuzzle):
     move_names = ToIdentity.move_names
     compact_help = "the nine digits 1..9, each once, in reading order, e.g. 175426839"
     separator = ""
+    row_length = 9
 
     extra_fields = ("final",)
     roles = replace(

@@ -22,8 +22,6 @@ def finals(last: np.ndarray) -> dict[str, list[Any]]:
 
 
 class SansuMany(BoardMany):
-    row_length = 9
-
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         digits, seen = fixed_digits(lines, 9)
         valid = seen == _ONE_TO_NINE

@@ -526,6 +526,23 @@ def test_a_role_is_asked_by_its_consumer_and_never_reaches_another_role_through_
     assert [reach for kind in kinds for reach in roles_reached(kind)] == []
 
 
+def test_the_rules_ask_no_role() -> None:
+    """A puzzle's own methods (its rules) never ask one of its roles: how a
+    state may be given as whole numbers (`row_length`) is the rules', beside
+    `separator`, read by `board` and by the bulk reader alike."""
+    kinds = {kind for name in EVERY_PUZZLE for kind in type(puzzles.get(name)).__mro__ if issubclass(kind, Puzzle)}
+    for name, options in ((name, options) for name, chosen in VARIANTS.items() for options in chosen):
+        kinds.update(k for k in type(puzzles.get(name).variant(options)).__mro__ if issubclass(k, Puzzle))
+    asked = [
+        f"{kind.__qualname__}: self.{node.attr}"
+        for kind in kinds
+        for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(kind))))
+        if isinstance(node, ast.Attribute) and node.attr in ROLES and isinstance(node.ctx, ast.Load)
+        if ast.unparse(node.value) == "self"
+    ]
+    assert asked == []
+
+
 def test_no_behaviour_depends_on_whether_a_method_was_overridden() -> None:
     """`type(x).method is Base.method` makes a default depend on who wrote a
     method; a puzzle declares what it does instead (`moves_sorted`,
