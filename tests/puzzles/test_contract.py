@@ -9,6 +9,7 @@ here without naming it."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import itertools
 import json
@@ -30,7 +31,18 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, ManyAtOnce, OriginalFormats, Puzzle, Role, Solution, roles
+from ninebase.puzzles import (
+    BoardPuzzle,
+    InputError,
+    Lines,
+    ManyAtOnce,
+    OriginalFormats,
+    Puzzle,
+    Role,
+    Roles,
+    Solution,
+    roles,
+)
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 
@@ -463,6 +475,7 @@ VARIANTS = {"clocks": ({"hours": "12", "backward": True},), "nine": ({"size": 2}
 def test_every_puzzle_declares_its_roles_as_class_data(name: str) -> None:
     """Each role object is built from the class its puzzle's class declares
     (`roles`): a puzzle names its roles and wires none by hand."""
+    assert [field.name for field in dataclasses.fields(Roles)] == list(ROLES)  # one list of roles, in one order
     puzzle = puzzles.get(name)
     for solver in (puzzle, *(puzzle.variant(options) for options in VARIANTS.get(name, ()))):
         declared = type(solver).roles
