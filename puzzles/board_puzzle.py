@@ -1,8 +1,10 @@
 """`BoardPuzzle`: the default `Puzzle` of one search over its boards. The
 table holds every board's distance and parent move; one solution follows
 the parents from its board, many follow them together (`puzzles.batch`).
-Its roles: `BoardStorage` (the one search), `BoardMany` (boards read and
-answered many at once) and `BoardFormats` (an original input of one board).
+Its roles: `BoardStorage` (the one search, which the builder runs),
+`BoardMany` (boards read and answered many at once), `BoardCounting` (each
+board's optimal solutions, counted in the table) and `BoardFormats` (an
+original input of one board).
 """
 
 from __future__ import annotations
