@@ -67,7 +67,7 @@ class Tables:
     def __enter__(self) -> Tables:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -173,11 +173,6 @@ class Tables:
         """One line per line of the chunk: its distance, -1, or `error: line N: why` (counted in `tally`)."""
         rules = self.resolve(puzzle)
         return bulk.distances_chunk(rules, self.table(rules), lines, tally)
-
-    def solve_objects(self, puzzle: Puzzle | str, lines: Lines) -> list[dict[str, Any]]:
-        """The solve object (or error object) of every line of a chunk, as Python objects."""
-        rules = self.resolve(puzzle)
-        return bulk.solve_objects(rules, self.table(rules), lines)
 
     def probe_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
         """JSON Lines of the probe objects (or error objects) of a chunk, one line at a time."""

@@ -2,9 +2,9 @@
 table holds every board's distance and parent move; one solution follows
 the parents from its board, many follow them together (`puzzles.batch`).
 Its roles: `BoardStorage` (the one search, which the builder runs),
-`BoardMany` (boards read and answered many at once), `BoardCounting` (each
-board's optimal solutions, counted in the table) and `BoardFormats` (an
-original input of one board).
+`BoardMany` (boards read and answered many at once), `BoardFormats` (an
+original input of one board) and `BoardCounting` (the optimal solutions:
+their count kept in the table, the n-th found along the optimal moves).
 """
 
 from __future__ import annotations
@@ -243,11 +243,11 @@ class BoardPuzzle(Puzzle):
         graph = TableGraph(self.advance, moves, distance, table.array("count"))
         return path_chunks(graph, [start], distance.item(start), limit)
 
-    def distance(self, table: TableReader | None, board: Any) -> int | None:
+    def distance(self, table: TableReader, board: Any) -> int | None:  # always a table: one search stored
         distance = table.array("distance").item(self.encode(board))
         return None if distance == UNREACHABLE else distance
 
-    def solve(self, table: TableReader | None, board: Any) -> Solution:
+    def solve(self, table: TableReader, board: Any) -> Solution:
         distance_table = table.array("distance")
         parent = table.array("parent")
         index = self.encode(board)

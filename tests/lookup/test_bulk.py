@@ -224,7 +224,8 @@ def test_an_eight_or_sansu_board_spaced_or_with_its_blank_drawn_answers_as_its_c
     distance = tables.distance(name, compact)
     assert tables.distances(name, [compact, written]).tolist() == [-1 if distance is None else distance] * 2
     assert tables.counts(name, np.array([written])).tolist() == [tables.count(name, compact)]
-    assert tables.solve_objects(name, chunk([written, compact])) == [tables.solve(name, compact).to_dict()] * 2
+    objects = bulk.solve_objects(puzzles.get(name), tables.table(name), chunk([written, compact]))
+    assert objects == [tables.solve(name, compact).to_dict()] * 2
 
 
 NUMERIC = {
