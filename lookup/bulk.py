@@ -97,7 +97,7 @@ def counts(puzzle: Puzzle, table: TableReader | None, states: Any) -> np.ndarray
     found = np.zeros(len(states), dtype=object if puzzle.counting.beyond_64_bits else np.uint64)
     counting = puzzle.counting
     return _over_states(
-        puzzle, states, found, lambda keys: counting.solvable_counts(table, keys), lambda b: count_of(puzzle, table, b)
+        puzzle, states, found, lambda keys: counting.counts_of(table, keys), lambda b: count_of(puzzle, table, b)
     )
 
 
@@ -148,7 +148,7 @@ def _check_array(puzzle: Puzzle, states: Any) -> None:
     if not isinstance(states, np.ndarray):
         return
     refuse_not_whole(states)
-    length = puzzle.many.row_length
+    length = puzzle.row_length
     if states.dtype.kind in "iu" and length is not None and (states.ndim != 2 or states.shape[1] != length):
         raise InputError(f"expected an integer array of shape (n, {length}), one state a row; got {states.shape}")
 

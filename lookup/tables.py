@@ -218,21 +218,21 @@ class Tables:
         ...     tables.count("clocks", "9 9 12 6 6 6 6 3 6")  # the orderings of moves 4, 5, 8 and 9
         24
         """
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         board = board_of(rules, state)
         return bulk.count_of(rules, self.table(rules), board)
 
     def counts(self, puzzle: Puzzle | str, states: Any) -> np.ndarray:
         """`count` for a whole batch (as `distances` takes it): uint64, or
         Python ints (dtype object) for a puzzle whose counts may not fit (clocks)."""
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         if len(states) == 0:
             return np.zeros(0, dtype=np.uint64)
         return bulk.counts(rules, self.table(rules), states)
 
     def counts_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
         """One line per line of the chunk: its count (0: unsolvable), or `error: line N: why` (counted in `tally`)."""
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         return bulk.counts_chunk(rules, self.table(rules), lines, tally)
 
     def solution(self, puzzle: Puzzle | str, state: Any, number: int) -> Solution:
@@ -242,7 +242,7 @@ class Tables:
 
         :raises InputError: `number` is not below the state's count.
         """
-        rules, counting = self.counting(puzzle)
+        rules, counting = self.resolve_counting(puzzle)
         board = board_of(rules, state)
         table = self.table(rules)
         first = rules.solve(table, board)
@@ -261,7 +261,7 @@ class Tables:
         """An optimal solution drawn uniformly from all of a state's, by its
         number: the same `seed` draws the same on every machine (`draw`). An
         unsolvable state's answer says why, as `solve`'s does."""
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         from .listing import random_solution
 
         return random_solution(rules, self.table(rules), board_of(rules, state), checked_seed(seed))
@@ -269,7 +269,7 @@ class Tables:
     def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
         """JSON Lines of `random_solution` for each line of a chunk (or its
         error object), with every step where `steps`; one line at a time."""
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         from .listing import random_solution
 
         table, seed = self.table(rules), checked_seed(seed)
@@ -292,7 +292,7 @@ class Tables:
         from .listing import checked_limit, move_chunks
 
         checked_limit(limit)
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         board = board_of(rules, state)
         return move_chunks(rules, self.table(rules), board, limit)
 
@@ -322,12 +322,12 @@ class Tables:
         from .listing import Listing, checked_limit
 
         checked_limit(limit)
-        rules, _ = self.counting(puzzle)
+        rules, _ = self.resolve_counting(puzzle)
         board = board_of(rules, state)
         return Listing.of(rules, self.table(rules), board, limit)
 
-    def counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
-        """The puzzle and how it counts its optimal solutions; InputError saying
+    def resolve_counting(self, puzzle: Puzzle | str) -> tuple[Puzzle, Counting]:
+        """The puzzle (as `resolve`) and its `counting` role; InputError saying
         why where it counts none (a front end asks before reading a batch)."""
         rules = self.resolve(puzzle)
         if rules.counting is None:
@@ -433,7 +433,7 @@ def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     successors = None
     if moves is not None:
         order = []
-        distances = rules.many.board_distances(table, [after for _, after in moves])
+        distances = rules.board_distances(table, [after for _, after in moves])
         for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
             ways = None if counting is None else 0 if distance is None else counting.count(table, after)
             successor = Successor(rules.move_value(move), rules.compact(after), distance, ways, move)

@@ -26,7 +26,7 @@ from .batch import AnswerColumns, Lines, row_texts
 from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
 from .contract import NO_GOAL, Puzzle, missing_parts
 from .instances import Instance
-from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .roles import Counting, ManyAtOnce, OriginalFormats, PageView, Role, Roles, Storage, TerminalView
 from .storage import SINGLE_SEARCH, UNREACHABLE, Packed, Search, TableReader
 from .text import InputError, in_words, plural, refuse_not_whole, shown
 from .variants import VariantOption
@@ -150,6 +150,7 @@ __all__ = [
     "ProposedAnswer",
     "Puzzle",
     "Role",
+    "Roles",
     "Search",
     "Solution",
     "Storage",

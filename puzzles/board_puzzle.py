@@ -1,15 +1,15 @@
 """`BoardPuzzle`: the default `Puzzle` of one search over its boards. The
 table holds every board's distance and parent move; one solution follows
 the parents from its board, many follow them together (`puzzles.batch`).
-Its roles: `BoardStorage` (the one search), `BoardMany` (boards read and
-answered many at once), `BoardFormats` (an original input of one board) and
-`BoardCounting` (the optimal solutions: their count kept in the table,
-the n-th found along the optimal moves).
+Its roles: `BoardStorage` (the one search, which the builder runs),
+`BoardMany` (boards read and answered many at once), `BoardFormats` (an
+original input of one board) and `BoardCounting` (the optimal solutions:
+their count kept in the table, the n-th found along the optimal moves).
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import Any
@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 
 from .answers import Replay, Solution
-from .batch import PADDING, AnswerColumns, follow_parents, row_texts
+from .batch import AnswerColumns, follow_parents, row_texts
 from .contract import NO_GOAL, Puzzle
 from .paths import TableGraph, path_chunks
-from .roles import Counting, ManyAtOnce, OriginalFormats, Storage
+from .roles import Counting, ManyAtOnce, OriginalFormats, Roles, Storage
 from .storage import SINGLE_SEARCH, UNREACHABLE, Search, TableReader
 from .text import InputError, content_lines
 
@@ -30,32 +30,29 @@ PATH_CHUNK = 1 << 20
 MOVE_BITS = 8
 
 
-class BoardPuzzle(Puzzle):
-    """A puzzle of one search over its boards: the table holds every
-    board's distance and parent move, and a solution follows the parents.
-    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`), the
-    numbering of the boards (`encode`, `decode`, `state_count`, `encoding`)
-    and the search (`goal_states`, vectorised `predecessors`): the puzzle is
-    itself the `Search` the builder runs."""
+class BoardStorage(Storage, ABC):
+    """The one search over a board puzzle's boards, whose table holds each
+    board's distance and parent move at its index (the puzzle's `encode`):
+    this role is itself the `Search` the builder runs. A subclass gives how
+    many indices there are (`state_count`), how they number boards
+    (`encoding`), the goals and the vectorised `predecessors`, which only
+    the builder and verify ask; the puzzle keeps what its answers use
+    (`encode`, `decode`, `advance`)."""
 
+    required = ("encoding", "state_count")
+    puzzle: BoardPuzzle
     state_count: int
-    encoding: str
-    """How a board is numbered in the table, in words (stored in the file)."""
+    """How many indices the table holds (every board's is below it)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.storage = BoardStorage(self)
-        self.many = BoardMany(self)
-        self.counting = BoardCounting(self)
+    @property
+    def name(self) -> str:
+        """The search's name in the builder's messages: the puzzle's."""
+        return self.puzzle.name
 
-    # The boards' numbering and the search ------------------------------------------
-    @abstractmethod
-    def encode(self, board: Any) -> int:
-        """The board's index in the table."""
-
-    @abstractmethod
-    def decode(self, index: int) -> Any:
-        """The board of an index."""
+    @property
+    def move_names(self) -> tuple[str, ...]:
+        """The search's moves: the puzzle's, in its order."""
+        return self.puzzle.move_names
 
     @abstractmethod
     def goal_states(self) -> np.ndarray:
@@ -65,111 +62,8 @@ class BoardPuzzle(Puzzle):
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         """See `Search.predecessors`."""
 
-    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
-        """The index after move `moves[i]` from board `indices[i]`, for every i
-        (-1 where the move is illegal): `apply` for many boards. By default
-        one board at a time."""
-        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
-        after = [self.apply(self.decode(index), move) for index, move in pairs]
-        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
-
-    # Answers --------------------------------------------------------------------
-    @cached_property
-    def move_values(self) -> tuple[Any, ...]:
-        """`move_value` of every move, by index."""
-        return tuple(self.move_value(move) for move in range(len(self.move_names)))
-
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        """The moves in the order they are reported (clocks sorts them)."""
-        return moves
-
-    def extra(self, boards: list[Any]) -> dict[str, Any]:
-        """Further JSON fields of a solved instance, from its first and last board only."""
-        return {}
-
-    def distance(self, table: TableReader, board: Any) -> int | None:  # always a table: one search stored
-        distance = table.array("distance").item(self.encode(board))
-        return None if distance == UNREACHABLE else distance
-
-    def solve(self, table: TableReader, board: Any) -> Solution:
-        distance_table = table.array("distance")
-        parent = table.array("parent")
-        index = self.encode(board)
-        distance = distance_table.item(index)
-        if distance == UNREACHABLE:
-            reason = self.unsolvable_reason(board) or NO_GOAL
-            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
-        path = table.kept(PATH)
-        if path is None:
-            boards = [board]
-            moves = []
-            for _ in range(distance):
-                move = parent.item(index)
-                boards.append(self.apply(boards[-1], move))
-                index = self.encode(boards[-1])
-                moves.append(move)
-        else:  # prepared: the path is lookups, and the boards between are left for whoever asks
-            moves = []
-            mask = (1 << MOVE_BITS) - 1
-            for _ in range(distance):
-                step = path[index]
-                moves.append(step & mask)
-                index = step >> MOVE_BITS
-            boards = Replay(board, self.goal_board(index), moves, self.apply)
-        values = self.move_values
-        return Solution(
-            self.name,
-            self.compact(board),
-            distance,
-            self.ordered([values[m] for m in moves]),
-            boards,
-            self.extra(boards),
-        )
-
-    def prepare(self, table: TableReader) -> None:
-        """Works out, for every board, its parent move and the index that
-        move leads to, in one number (eight: 0.23 s and 13 MB), so that
-        `solve` follows a path by lookups instead of applying and encoding
-        each move (and decodes only the goal it reaches, once per goal)."""
-        table.derived(PATH, lambda: memoryview(self.path_steps(table)))  # indexing a memoryview is quicker
-
-    def path_steps(self, table: TableReader) -> np.ndarray:
-        """See `prepare`: index after the parent move << MOVE_BITS | the move (0 where there is none)."""
-        distance, parent = table.array("distance"), table.array("parent")
-        wide = (distance.size << MOVE_BITS) >= 2**32
-        result = np.zeros(distance.size, dtype=np.uint64 if wide else np.uint32)
-        for start in range(0, distance.size, PATH_CHUNK):
-            indices = np.arange(start, min(start + PATH_CHUNK, distance.size))
-            steps = distance[indices]
-            walking = indices[(steps != UNREACHABLE) & (steps > 0)]
-            moves = parent[walking]
-            result[walking] = self.advance(walking, moves).astype(result.dtype) << MOVE_BITS | moves
-        return result
-
-    def goal_board(self, index: int) -> Any:
-        """The board of a goal index, decoded once."""
-        board = self._goal_boards.get(index)
-        if board is None:
-            board = self._goal_boards.setdefault(index, self.decode(index))
-        return board
-
-    @cached_property
-    def _goal_boards(self) -> dict[int, Any]:
-        return {}
-
-
-class BoardStorage(Storage):
-    """The one search of a board puzzle (the puzzle itself), whose table
-    holds every board's distance and parent move."""
-
-    puzzle: BoardPuzzle
-
-    @property
-    def encoding(self) -> str:
-        return self.puzzle.encoding
-
     def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self.puzzle}
+        return {SINGLE_SEARCH: self}
 
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         distances = table.array("distance").astype(np.int64)
@@ -211,33 +105,8 @@ class BoardMany(ManyAtOnce):
         first = keys[solvable]
         moves, last = follow_parents(table.array("parent").__getitem__, first, distance[solvable], puzzle.advance)
         reasons = self.unsolvable_reasons(keys[~solvable])
-        return AnswerColumns(distance, self.ordered_many(moves), self.extra_many(first, last), {"reason": reasons})
-
-    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
-        """`ordered` for rows of move indices (each row's moves, then PADDING).
-        By default the rows as they are, or, if the puzzle reorders its moves,
-        its `ordered` row by row."""
-        puzzle = self.puzzle
-        if type(puzzle).ordered is BoardPuzzle.ordered:
-            return moves
-        values = puzzle.move_values
-        result = moves.copy()
-        for row in result:
-            count = int(np.count_nonzero(row != PADDING))
-            row[:count] = [values.index(value) for value in puzzle.ordered([values[m] for m in row[:count]])]
-        return result
-
-    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
-        """`extra` for many solutions, from the index of each one's first and
-        last board: one list per field. By default `extra` one solution at a time."""
-        puzzle = self.puzzle
-        if type(puzzle).extra is BoardPuzzle.extra:
-            return {}
-        columns: dict[str, list[Any]] = {}
-        for start, end in zip(first.tolist(), last.tolist(), strict=True):
-            for name, value in puzzle.extra([puzzle.decode(start), puzzle.decode(end)]).items():
-                columns.setdefault(name, []).append(value)
-        return columns
+        moves = np.sort(moves, axis=1) if puzzle.moves_sorted else moves  # PADDING sorts last
+        return AnswerColumns(distance, moves, puzzle.extras(first, last), {"reason": reasons})
 
     def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
         """The reason of each unsolvable board (as `solve` gives it). By default one board at a time."""
@@ -291,21 +160,155 @@ class BoardCounting(Counting):
         """`extra` from each solution's own last board, found by `advance`
         a column of moves at a time (eight's goal and sansu's final tile)."""
         puzzle = self.puzzle
-        if type(puzzle).extra is BoardPuzzle.extra:
+        if not puzzle.extra_fields:
             return None
         first = np.full(len(chunk), puzzle.encode(board), dtype=np.int64)
         last = first
         for moves in chunk.T:
             last = puzzle.advance(last, moves.astype(np.int64))
-        columns = puzzle.many.extra_many(first, last)
+        columns = puzzle.extras(first, last)
         return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
 
     def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
-        """Every optimal solution in order: a walk down the optimal moves
+        """Every optimal solution in order: `BoardPuzzle.optimal_moves`."""
+        return self.puzzle.optimal_moves(table, board, limit)
+
+
+class BoardPuzzle(Puzzle):
+    """A puzzle of one search over its boards: the table holds every
+    board's distance and parent move, and a solution follows the parents.
+    Subclasses give the rules (`parse`, `compact`, `apply`, `is_goal`) and
+    the boards' indices in the table (`encode`, `decode`: by default a board
+    is its own index), and declare their storage, a `BoardStorage` that is
+    the search the builder runs (`goal_states`, vectorised `predecessors`)."""
+
+    moves_sorted = False
+    """Whether a solution lists its moves sorted by index rather than in the
+    order played (clocks: its moves commute, and its original output lists
+    them ascending)."""
+    extra_fields: tuple[str, ...] = ()
+    """The further JSON fields each solution carries (`extra`, `extras`):
+    eight's goal, sansu's final tile; none by default."""
+
+    roles = Roles(many=BoardMany, storage=BoardStorage, counting=BoardCounting)
+
+    # The boards' indices -------------------------------------------------------------
+    def encode(self, board: Any) -> int:
+        """The board's index in the table (below `storage.state_count`); by
+        default the board itself, where boards are whole numbers."""
+        return board
+
+    def decode(self, index: int) -> Any:
+        """The board of an index; by default the index itself."""
+        return index
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The index after move `moves[i]` from board `indices[i]`, for every i
+        (-1 where the move is illegal): `apply` for many boards. By default
+        one board at a time."""
+        pairs = zip(indices.tolist(), moves.tolist(), strict=True)
+        after = [self.apply(self.decode(index), move) for index, move in pairs]
+        return np.array([-1 if board is None else self.encode(board) for board in after], dtype=np.int64)
+
+    # Answers --------------------------------------------------------------------
+    @cached_property
+    def move_values(self) -> tuple[Any, ...]:
+        """`move_value` of every move, by index."""
+        return tuple(self.move_value(move) for move in range(len(self.move_names)))
+
+    def extra(self, boards: list[Any]) -> dict[str, Any]:
+        """Further JSON fields of a solved instance (those of `extra_fields`), from its first and last board only."""
+        return {}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        """`extra` for many solutions (`solve_many`, and each optimal
+        solution's own in `Counting.own_extra`), from the index of each one's
+        first and last board: one list per field. By default `extra` one
+        solution at a time, where the puzzle declares `extra_fields`."""
+        if not self.extra_fields:
+            return {}
+        columns: dict[str, list[Any]] = {}
+        for start, end in zip(first.tolist(), last.tolist(), strict=True):
+            for name, value in self.extra([self.decode(start), self.decode(end)]).items():
+                columns.setdefault(name, []).append(value)
+        return columns
+
+    def optimal_moves(self, table: TableReader, board: Any, limit: int) -> Iterator[np.ndarray]:
+        """The first `limit` optimal solutions of a solvable board in move
+        order (see `Counting.solution_chunks`): a walk down the optimal moves
         (`paths`), many boards a step at a time with `advance`."""
-        puzzle = self.puzzle
         distance = table.array("distance")
-        start = puzzle.encode(board)
-        moves = range(len(puzzle.move_names))
-        graph = TableGraph(puzzle.advance, moves, distance, table.array("count"))
+        start = self.encode(board)
+        moves = range(len(self.move_names))
+        graph = TableGraph(self.advance, moves, distance, table.array("count"))
         return path_chunks(graph, [start], distance.item(start), limit)
+
+    def distance(self, table: TableReader, board: Any) -> int | None:  # always a table: one search stored
+        distance = table.array("distance").item(self.encode(board))
+        return None if distance == UNREACHABLE else distance
+
+    def solve(self, table: TableReader, board: Any) -> Solution:
+        distance_table = table.array("distance")
+        parent = table.array("parent")
+        index = self.encode(board)
+        distance = distance_table.item(index)
+        if distance == UNREACHABLE:
+            reason = self.unsolvable_reason(board) or NO_GOAL
+            return Solution(self.name, self.compact(board), None, [], [board], {"reason": reason})
+        path = table.kept(PATH)
+        if path is None:
+            boards = [board]
+            moves = []
+            for _ in range(distance):
+                move = parent.item(index)
+                boards.append(self.apply(boards[-1], move))
+                index = self.encode(boards[-1])
+                moves.append(move)
+        else:  # prepared: the path is lookups, and the boards between are left for whoever asks
+            moves = []
+            mask = (1 << MOVE_BITS) - 1
+            for _ in range(distance):
+                step = path[index]
+                moves.append(step & mask)
+                index = step >> MOVE_BITS
+            boards = Replay(board, self.goal_board(index), moves, self.apply)
+        values = self.move_values
+        return Solution(
+            self.name,
+            self.compact(board),
+            distance,
+            [values[m] for m in (sorted(moves) if self.moves_sorted else moves)],
+            boards,
+            self.extra(boards),
+        )
+
+    def prepare(self, table: TableReader) -> None:
+        """Works out, for every board, its parent move and the index that
+        move leads to, in one number (eight: 0.23 s and 13 MB), so that
+        `solve` follows a path by lookups instead of applying and encoding
+        each move (and decodes only the goal it reaches, once per goal)."""
+        table.derived(PATH, lambda: memoryview(self.path_steps(table)))  # indexing a memoryview is quicker
+
+    def path_steps(self, table: TableReader) -> np.ndarray:
+        """See `prepare`: index after the parent move << MOVE_BITS | the move (0 where there is none)."""
+        distance, parent = table.array("distance"), table.array("parent")
+        wide = (distance.size << MOVE_BITS) >= 2**32
+        result = np.zeros(distance.size, dtype=np.uint64 if wide else np.uint32)
+        for start in range(0, distance.size, PATH_CHUNK):
+            indices = np.arange(start, min(start + PATH_CHUNK, distance.size))
+            steps = distance[indices]
+            walking = indices[(steps != UNREACHABLE) & (steps > 0)]
+            moves = parent[walking]
+            result[walking] = self.advance(walking, moves).astype(result.dtype) << MOVE_BITS | moves
+        return result
+
+    def goal_board(self, index: int) -> Any:
+        """The board of a goal index, decoded once."""
+        board = self._goal_boards.get(index)
+        if board is None:
+            board = self._goal_boards.setdefault(index, self.decode(index))
+        return board
+
+    @cached_property
+    def _goal_boards(self) -> dict[int, Any]:
+        return {}

@@ -14,11 +14,11 @@ boards, answered by following stored parent moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from .answers import Solution
-from .roles import ROLES, Counting, ManyAtOnce, OriginalFormats, PageView, Role, Storage, TerminalView
+from .roles import ROLES, Counting, ManyAtOnce, OriginalFormats, PageView, Role, Roles, Storage, TerminalView
 from .storage import TableReader
 from .text import InputError, as_text
 from .variants import VariantOption
@@ -28,10 +28,10 @@ NO_GOAL = "no goal can be reached from this board"
 
 
 class Puzzle(ABC):
-    """Subclasses set the words and implement the abstract hooks, and give
-    their roles in `__init__` (after calling this one's, which gives the
-    defaults: a plain terminal and page view, nothing read at once, no
-    original format, no table, no counting)."""
+    """Subclasses set the words and implement the abstract hooks, and
+    declare their roles' classes as class data (`roles`); this `__init__`
+    builds one object of each for the puzzle (a subclass that sets
+    attributes its roles read when built sets them before calling it)."""
 
     # Words -------------------------------------------------------------------
     name: str
@@ -45,6 +45,13 @@ class Puzzle(ABC):
     """The compact form, in words, ending with an example after `e.g. `."""
     separator = " "
     """Joins the parts of a state given as a list into the compact form."""
+    row_length: int | None = None
+    """Where a state may be given as whole numbers (a list, or a row of an
+    (n, row_length) integer array): how many. `board` reads them (by default
+    written with spaces between, through `parse`), naming a bad one by its
+    place; the bulk reader refuses an array of another width as a whole.
+    None: states are given as text (an integer array's rows are joined by
+    `separator`)."""
     instances_are_boards = True
     """False where an instance is a question (a start and a target) rather than
     a board: it has no successors, and its solution's boards are what is shown."""
@@ -55,6 +62,9 @@ class Puzzle(ABC):
     from a construction (valid, within a proven bound, not proven optimal)."""
 
     # Roles -------------------------------------------------------------------
+    roles: ClassVar[Roles] = Roles()
+    """The class of each role (by default a plain terminal and page view,
+    nothing read at once, no original format, no table, no counting)."""
     formats: OriginalFormats | None
     terminal: TerminalView
     page: PageView
@@ -64,12 +74,13 @@ class Puzzle(ABC):
     counting: Counting | None
 
     def __init__(self) -> None:
-        self.formats = None
-        self.terminal = TerminalView(self)
-        self.page = PageView(self)
-        self.many = ManyAtOnce(self)
-        self.storage = None
-        self.counting = None
+        roles = self.roles
+        self.formats = None if roles.formats is None else roles.formats(self)
+        self.terminal = roles.terminal(self)
+        self.page = roles.page(self)
+        self.many = roles.many(self)
+        self.storage = None if roles.storage is None else roles.storage(self)
+        self.counting = None if roles.counting is None else roles.counting(self)
 
     # Reading and writing instances ----------------------------------------------
     @abstractmethod
@@ -84,7 +95,7 @@ class Puzzle(ABC):
         """The instance of a state given in compact form, as a string or a list."""
         if type(state) is str:  # the common case, kept short: it is on every query's path
             return self.parse(state.strip())
-        return self.parse(as_text(state, " " if self.many.row_length else self.separator).strip())
+        return self.parse(as_text(state, " " if self.row_length else self.separator).strip())
 
     def example(self) -> str:
         """A compact state to show first: the compact form's own example."""
@@ -130,6 +141,11 @@ class Puzzle(ABC):
         """Fewest moves, None when unsolvable. `table` is the puzzle's table
         (`storage.table_name`), None when it has no storage."""
 
+    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
+        """`distance` of each of a few boards (a probe's successors): one by
+        one, unless the puzzle answers them quicker together."""
+        return [self.distance(table, board) for board in boards]
+
     @abstractmethod
     def solve(self, table: TableReader | None, board: Any) -> Solution:
         """An optimal solution (`table` as for `distance`)."""
@@ -174,4 +190,4 @@ def missing_parts(puzzle: Any) -> list[str]:
     return missing
 
 
-__all__ = ["NO_GOAL", "Puzzle", "Role", "missing_parts"]
+__all__ = ["NO_GOAL", "Puzzle", "Role", "Roles", "missing_parts"]

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -29,8 +30,22 @@ from .paths import CHUNK_ROWS, MOVE_DTYPE
 from .storage import Packed, Search, TableReader, bits_for, width_for
 from .text import plural
 
-if TYPE_CHECKING:
-    from .contract import Puzzle
+
+class PuzzleCore(Protocol):
+    """What a role may ask of the puzzle it is built with: the rules core of
+    `contract.Puzzle` (its words, compact form and answers), never another
+    role (a consumer hands a role what another knows). A role of one puzzle
+    types `puzzle` as that puzzle's class; the roles here need only this,
+    so this module does not import the contract, which imports it."""
+
+    name: str
+    unit: tuple[str, str]
+    move_names: tuple[str, ...]
+    compact_help: str
+
+    def compact(self, board: Any) -> str: ...
+
+    def solve(self, table: TableReader | None, board: Any) -> Solution: ...
 
 
 class Role:
@@ -39,7 +54,7 @@ class Role:
     required: tuple[str, ...] = ()
     """Attributes a subclass must set (checked when the puzzle is registered)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: PuzzleCore) -> None:
         self.puzzle = puzzle
 
 
@@ -51,6 +66,11 @@ class OriginalFormats(Role, ABC):
     """The input format in words, ending with an example after `e.g.` and a line break."""
     answer_limit: int | None = None
     """The original judge's cap on an answer's length, if it has one."""
+    unique_by_count = True
+    """Whether an answer is the only one a judge accepts exactly when its
+    instance has one optimal move sequence (`unique`'s default); False for a
+    format whose output says less than the moves (the fewest moves alone,
+    the moves sorted, the tile reached), which gives its own `unique`."""
     kit: str | None = "contest"
     """The folder beside the puzzle's package that holds its contest kit (None: it has none)."""
 
@@ -190,11 +210,12 @@ class PageView(Role):
         puzzle = self.puzzle
         return f"Reach a goal in the fewest {puzzle.unit[1]}; a position is written as {puzzle.compact_help}."
 
-    def rules(self) -> str:
+    def rules(self, formats: OriginalFormats | None) -> str:
         """The full rules as plain text: blocks separated by blank lines, a
         block of `- ` lines a list, a block indented four spaces a verbatim
         example. By default the `rules.txt` beside the puzzle's code when it is
-        a package, else what its words say."""
+        a package, else what its words and its original `formats` (the
+        puzzle's, given by the page) say."""
         from importlib import resources  # only the rules page reads files (a query's start-up does not pay)
 
         puzzle = self.puzzle
@@ -206,9 +227,9 @@ class PageView(Role):
             f"Moves, in the order that breaks ties: {', '.join(puzzle.move_names)}.",
             f"A position is written as {puzzle.compact_help}.",
         ]
-        if puzzle.formats is not None:
-            example = puzzle.formats.example().rstrip("\n").replace("\n", "\n    ")
-            parts.append(f"The original input: {puzzle.formats.format()}, for example:\n\n    {example}")
+        if formats is not None:
+            example = formats.example().rstrip("\n").replace("\n", "\n    ")
+            parts.append(f"The original input: {formats.format()}, for example:\n\n    {example}")
         return "\n\n".join(parts) + "\n"
 
     def goal(self, solution: Solution) -> tuple[Any, str] | None:
@@ -234,12 +255,6 @@ class ManyAtOnce(Role):
 
     widest = MAX_WIDTH
     """The longest line `read_many` is shown (a longer one is read alone)."""
-    row_length: int | None = None
-    """Where a state may be given as whole numbers (a list, or a row of an
-    (n, row_length) integer array): how many. `board` reads them (by default
-    written with spaces between, through `parse`), naming a bad one by its
-    place; an array of another width is refused as a whole. None: states are
-    given as text (an integer array's rows are joined by `separator`)."""
 
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Keys (int64, for `solve_many` and `distances_of`; a row of them
@@ -259,11 +274,6 @@ class ManyAtOnce(Role):
         """`solve` for keys from `read_many`, all at once: the same moves,
         tie-breaks and fields for each key."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
-
-    def board_distances(self, table: TableReader | None, boards: Sequence[Any]) -> list[int | None]:
-        """`distance` of each of a few boards (a probe's successors): one by
-        one, unless the puzzle answers them quicker together."""
-        return [self.puzzle.distance(table, board) for board in boards]
 
 
 class Storage(Role, ABC):
@@ -352,23 +362,14 @@ class Counting(Role, ABC):
         """The number of optimal move sequences (0 where unsolvable)."""
 
     def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-        """`count` for keys from `many.read_many`: uint64, or Python ints
-        (dtype object) where `beyond_64_bits`. Needed only where `many`
-        reads lines at once."""
+        """`count` for keys from `many.read_many` (0 where a key is
+        unsolvable, as `count` says): uint64, or Python ints (dtype object)
+        where `beyond_64_bits`. Needed only where `many` reads lines at once."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
 
-    def solvable_counts(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
-        """`counts_of`, 0 where a key is unsolvable."""
-        ways = self.counts_of(table, keys)
-        unsolvable = self.puzzle.many.distances_of(table, keys) < 0
-        if unsolvable.any():
-            ways = ways.copy()
-            ways[unsolvable] = 0
-        return ways
-
     def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
-        """`solvable_counts` as text, one decimal line each: what `counts` prints."""
-        return ("\n".join(self.solvable_counts(table, keys).astype(str).tolist()) + "\n").encode()
+        """`counts_of` as text, one decimal line each: what `counts` prints."""
+        return ("\n".join(self.counts_of(table, keys).astype(str).tolist()) + "\n").encode()
 
     @abstractmethod
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
@@ -392,6 +393,22 @@ class Counting(Role, ABC):
         for first in range(0, total, CHUNK_ROWS):
             numbers = range(first, min(total, first + CHUNK_ROWS))
             yield np.array([self.nth(table, board, number) for number in numbers], dtype=MOVE_DTYPE)
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The class of each role a puzzle plays, declared as the puzzle class's
+    data (`Puzzle.roles`), as a python-chess variant declares its table
+    suffixes: every puzzle object builds its own role objects from them, so
+    a plug-in names its roles and wires none. None: the puzzle does not play
+    the role (no original format, answered without a table, counts nothing)."""
+
+    formats: type[OriginalFormats] | None = None
+    terminal: type[TerminalView] = TerminalView
+    page: type[PageView] = PageView
+    many: type[ManyAtOnce] = ManyAtOnce
+    storage: type[Storage] | None = None
+    counting: type[Counting] | None = None
 
 
 ROLES: dict[str, tuple[type[Role], bool]] = {

@@ -2,16 +2,20 @@
 3x3. Pressing a cell toggles it and its orthogonal neighbours; the goal is
 every light off. It proves that a puzzle needs one module and one
 registration (`puzzles.register`), and nothing else of the project: the
-rules in a `BoardPuzzle`, and beside them the roles it wants other than the
-defaults (its original formats, how a terminal and the page draw it)."""
+rules in a `BoardPuzzle`, its search in a `BoardStorage`, and the roles it
+wants other than the defaults (its original formats, how a terminal and the
+page draw it), all declared as class data."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
 from ninebase.puzzles import (
     BoardFormats,
     BoardPuzzle,
+    BoardStorage,
     InputError,
     PageView,
     ProposedAnswer,
@@ -33,48 +37,6 @@ def _toggles(cell: int) -> int:
 
 
 TOGGLES = tuple(_toggles(cell) for cell in range(9))
-
-
-class LightsOut(BoardPuzzle):
-    name = "lights"
-    unit = ("press", "presses")
-    state_count = 512
-    move_names = tuple(str(cell) for cell in range(1, 10))
-    encoding = "the nine lights in reading order as a binary number, first cell most significant"
-    compact_help = "nine characters 0/1 in reading order, 1 a light that is on, e.g. 101010101"
-    separator = ""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = LightsFormats(self)
-        self.terminal = LightsTerminal(self)
-        self.page = LightsPage(self)
-
-    def parse(self, text: str) -> int:
-        if len(text) != 9 or set(text) - {"0", "1"}:
-            raise InputError(f"expected 9 characters 0/1, found {shown(text)}")
-        return int(text, 2)
-
-    def compact(self, board: int) -> str:
-        return f"{board:09b}"
-
-    def encode(self, board: int) -> int:
-        return board
-
-    def decode(self, index: int) -> int:
-        return index
-
-    def apply(self, board: int, move: int) -> int:
-        return board ^ TOGGLES[move]
-
-    def is_goal(self, board: int) -> bool:
-        return board == 0
-
-    def goal_states(self) -> np.ndarray:
-        return np.zeros(1, dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return [states ^ mask for mask in TOGGLES]  # a press undoes itself
 
 
 class LightsFormats(BoardFormats):
@@ -103,6 +65,42 @@ class LightsPage(PageView):
     def svg(self, board: int) -> str:
         lights = self.puzzle.compact(board)
         return svg(180, 180, cells_svg(["" for _ in lights], ["#fd0" if c == "1" else "#333" for c in lights]), lights)
+
+
+class LightsStorage(BoardStorage):
+    state_count = 512
+    encoding = "the nine lights in reading order as a binary number, first cell most significant"
+
+    def goal_states(self) -> np.ndarray:
+        return np.zeros(1, dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return [states ^ mask for mask in TOGGLES]  # a press undoes itself
+
+
+class LightsOut(BoardPuzzle):
+    name = "lights"
+    unit = ("press", "presses")
+    move_names = tuple(str(cell) for cell in range(1, 10))
+    compact_help = "nine characters 0/1 in reading order, 1 a light that is on, e.g. 101010101"
+    separator = ""
+    roles = replace(
+        BoardPuzzle.roles, formats=LightsFormats, terminal=LightsTerminal, page=LightsPage, storage=LightsStorage
+    )
+
+    def parse(self, text: str) -> int:
+        if len(text) != 9 or set(text) - {"0", "1"}:
+            raise InputError(f"expected 9 characters 0/1, found {shown(text)}")
+        return int(text, 2)
+
+    def compact(self, board: int) -> str:
+        return f"{board:09b}"
+
+    def apply(self, board: int, move: int) -> int:
+        return board ^ TOGGLES[move]
+
+    def is_goal(self, board: int) -> bool:
+        return board == 0
 
 
 PUZZLE = LightsOut()

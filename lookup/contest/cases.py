@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ninebase.lookup import UNSOLVABLE, Tables
-from ninebase.puzzles import InputError, OriginalFormats, Puzzle, plural
+from ninebase.puzzles import InputError, Puzzle, plural
 
 from .kit import Kit
 
@@ -56,7 +56,7 @@ class Chooser:
         by the seed (with `unique`: drawn among the instances with one optimal
         sequence where that is what makes the answer unique, then kept if unique)."""
         if distance not in self._pools:
-            by_count = self.unique and distance != UNSOLVABLE and unique_by_count(self.puzzle)
+            by_count = self.unique and distance != UNSOLVABLE and self.puzzle.formats.unique_by_count
             try:
                 drawn = self.tables.sample(self.puzzle, distance, POOL, self.seed, by_count)[0]
             except InputError:  # no instance at this distance
@@ -115,12 +115,6 @@ class Chooser:
                 if spare[distance]:
                     self.add("random", f"random {number}", spare[distance].pop(0))
                     break
-
-
-def unique_by_count(puzzle: Puzzle) -> bool:
-    """Whether an instance's original answer is unique exactly when it has
-    one optimal sequence (the formats' default)."""
-    return type(puzzle.formats).unique is OriginalFormats.unique
 
 
 def answer_unique(tables: Tables, puzzle: Puzzle, instance: str) -> bool:

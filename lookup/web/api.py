@@ -174,7 +174,7 @@ class Service:
     def counted(self, puzzle: Puzzle) -> Puzzle:
         """`puzzle`, which counts its optimal solutions; 400 saying why not, as the command line says it."""
         try:
-            self.tables.counting(puzzle)
+            self.tables.resolve_counting(puzzle)
         except InputError as error:
             raise ApiError(400, str(error)) from None
         return puzzle

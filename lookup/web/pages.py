@@ -163,7 +163,8 @@ class Explorer:
     async def rules(self, request: Request) -> Response:
         options = self.reader.options(request, ())
         puzzle = options.puzzle
-        shown = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example(self.tables, puzzle)}
+        text = puzzle.page.rules(puzzle.formats)
+        shown = {"puzzle": puzzle, "blocks": text_blocks(text), "example": example(self.tables, puzzle)}
         return self.render(request, "rules.html", {**shown, **self.chosen(options)})
 
     async def random_position(self, request: Request) -> Response:

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..board_puzzle import BoardPuzzle, BoardStorage
 from ..contract import Puzzle
+from ..roles import Roles
 from ..text import InputError
 from ..variants import VariantOption
 from .algebra import HOUR_CHOICES, ClocksAlgebra, rules_of
@@ -44,59 +45,8 @@ class ClocksStorage(BoardStorage):
     sequences are the orderings of its one optimal set of moves (up to 27!/3!^9,
     over 2**64), worked out as a multinomial instead (`ClocksCounting`)."""
 
-    def counted_groups(self) -> tuple[str, ...]:
-        return ()
-
-
-class Clocks(BoardPuzzle):
-    name = "clocks"
     state_count = 4**9
-    move_names = tuple(str(move) for move in range(1, 10))
     encoding = "quarter turns past 12 of dials A..I as base-4 digits, A most significant"
-    compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
-    variant_options = (
-        VariantOption(
-            "hours",
-            "12: 12-hour dials (1..12), a move turns one hour (4: the IOI dials); no table",
-            HOUR_CHOICES,
-            default="4",
-        ),
-        VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
-    )
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = ClocksFormats(self)
-        self.terminal = ClocksTerminal(self)
-        self.page = ClocksPage(self)
-        self.many = ClocksMany(self)
-        self.storage = ClocksStorage(self)
-        self.counting = ClocksCounting(self)
-
-    def parse(self, text: str) -> int:
-        tokens = text.split()
-        if len(tokens) == 9 and _TURNS.keys() >= set(tokens):
-            return int("".join(map(_DIGIT.__getitem__, tokens)), 4)
-        if len(tokens) != 9:
-            raise InputError(f"expected 9 clock values, found {len(tokens)}")
-        return from_turns([dial(token, f"value {i}") for i, token in enumerate(tokens, 1)])
-
-    def compact(self, board: int) -> str:
-        return f"{_THREE_DIALS[board >> 12]} {_THREE_DIALS[board >> 6 & 63]} {_THREE_DIALS[board & 63]}"
-
-    def encode(self, board: int) -> int:
-        return board
-
-    def decode(self, index: int) -> int:
-        return index
-
-    def apply(self, board: int, move: int) -> int:
-        for shift in SHIFTS[move]:  # a quarter turn: 3 wraps to 0
-            board += -(3 << shift) if board >> shift & 3 == 3 else 1 << shift
-        return board
-
-    def is_goal(self, board: int) -> bool:
-        return board == SOLVED
 
     def goal_states(self) -> np.ndarray:
         return np.array([SOLVED], dtype=np.int64)
@@ -111,6 +61,54 @@ class Clocks(BoardPuzzle):
             result.append(before)
         return result
 
+    def counted_groups(self) -> tuple[str, ...]:
+        return ()
+
+
+class Clocks(BoardPuzzle):
+    name = "clocks"
+    move_names = tuple(str(move) for move in range(1, 10))
+    compact_help = "nine clock values 3, 6, 9 or 12 in reading order, separated by spaces, e.g. 9 9 12 6 6 6 6 3 6"
+    row_length = 9
+    variant_options = (
+        VariantOption(
+            "hours",
+            "12: 12-hour dials (1..12), a move turns one hour (4: the IOI dials); no table",
+            HOUR_CHOICES,
+            default="4",
+        ),
+        VariantOption("backward", "a move may also turn its dials back, counting as one move; no table"),
+    )
+
+    moves_sorted = True
+    roles = Roles(
+        formats=ClocksFormats,
+        terminal=ClocksTerminal,
+        page=ClocksPage,
+        many=ClocksMany,
+        storage=ClocksStorage,
+        counting=ClocksCounting,
+    )
+
+    def parse(self, text: str) -> int:
+        tokens = text.split()
+        if len(tokens) == 9 and _TURNS.keys() >= set(tokens):
+            return int("".join(map(_DIGIT.__getitem__, tokens)), 4)
+        if len(tokens) != 9:
+            raise InputError(f"expected 9 clock values, found {len(tokens)}")
+        return from_turns([dial(token, f"value {i}") for i, token in enumerate(tokens, 1)])
+
+    def compact(self, board: int) -> str:
+        return f"{_THREE_DIALS[board >> 12]} {_THREE_DIALS[board >> 6 & 63]} {_THREE_DIALS[board & 63]}"
+
+    def apply(self, board: int, move: int) -> int:
+        for shift in SHIFTS[move]:  # a quarter turn: 3 wraps to 0
+            board += -(3 << shift) if board >> shift & 3 == 3 else 1 << shift
+        return board
+
+    def is_goal(self, board: int) -> bool:
+        return board == SOLVED
+
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """A quarter turn of each dial of the move, all dials at once: the
         low bits are added and the high bits XORed, so no carry leaves a dial."""
@@ -121,9 +119,6 @@ class Clocks(BoardPuzzle):
 
     def move_value(self, move: int) -> int:
         return move + 1
-
-    def ordered(self, moves: list[Any]) -> list[Any]:
-        return sorted(moves)
 
 
 PUZZLE = Clocks()

@@ -26,7 +26,7 @@ import numpy as np
 from ..answers import Solution
 from ..contract import Puzzle
 from ..drawing import grid
-from ..roles import Counting, TerminalView
+from ..roles import Counting, Roles, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
 from .dials import DIALS, HOURS, MOVE_DIALS
@@ -160,6 +160,36 @@ def rules_of(options: Mapping[str, Any]) -> tuple[int, bool]:
     return int(hours), bool(backward)
 
 
+class AlgebraTerminal(TerminalView):
+    """The readings of the nine dials."""
+
+    puzzle: ClocksAlgebra
+
+    def panel(self, board: list[int]) -> list[str]:
+        return grid([self.puzzle.reading(offset).rjust(2) for offset in board])
+
+
+class AlgebraCounting(Counting):
+    """The optimal sequences under other rules: the orderings of the optimal
+    plan, both directions of a half turn round with backward turns."""
+
+    puzzle: ClocksAlgebra
+    beyond_64_bits = True
+
+    def plan(self, board: list[int]) -> Plan:
+        puzzle = self.puzzle
+        return optimal_plan(board, puzzle.positions, puzzle.backward)
+
+    def count(self, table: TableReader | None, board: list[int]) -> int:
+        return orderings(self.plan(board))
+
+    def nth(self, table: TableReader | None, board: list[int], number: int) -> list[int]:
+        return nth_ordering(self.plan(board), number)
+
+    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
+        return plan_chunks(self.plan(board), limit)
+
+
 class ClocksAlgebra(Puzzle):
     """The Clocks with `positions` positions per dial, optionally with
     backward turns: a puzzle of its own, answered by linear algebra with no
@@ -170,15 +200,15 @@ class ClocksAlgebra(Puzzle):
         "nine clock values in reading order, separated by spaces (1..12 with --hours 12), e.g. 11 1 12 6 6 6 6 3 6"
     )
 
+    roles = Roles(terminal=AlgebraTerminal, counting=AlgebraCounting)
+
     def __init__(self, positions: int, backward: bool) -> None:
-        super().__init__()
         self.positions = positions
         self.backward = backward
         self.values = [str(h) for h in range(1, 13)] if positions == 12 else list(HOURS)
         forward = tuple(str(move) for move in range(1, 10))
         self.move_names = forward + tuple(f"-{move}" for move in forward) * backward
-        self.terminal = AlgebraTerminal(self)
-        self.counting = AlgebraCounting(self)
+        super().__init__()
 
     def parse(self, text: str) -> list[int]:
         tokens = text.split()
@@ -218,33 +248,3 @@ class ClocksAlgebra(Puzzle):
             boards.append(turn(boards[-1], move, self.positions))
         rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
         return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
-
-
-class AlgebraTerminal(TerminalView):
-    """The readings of the nine dials."""
-
-    puzzle: ClocksAlgebra
-
-    def panel(self, board: list[int]) -> list[str]:
-        return grid([self.puzzle.reading(offset).rjust(2) for offset in board])
-
-
-class AlgebraCounting(Counting):
-    """The optimal sequences under other rules: the orderings of the optimal
-    plan, both directions of a half turn round with backward turns."""
-
-    puzzle: ClocksAlgebra
-    beyond_64_bits = True
-
-    def plan(self, board: list[int]) -> Plan:
-        puzzle = self.puzzle
-        return optimal_plan(board, puzzle.positions, puzzle.backward)
-
-    def count(self, table: TableReader | None, board: list[int]) -> int:
-        return orderings(self.plan(board))
-
-    def nth(self, table: TableReader | None, board: list[int], number: int) -> list[int]:
-        return nth_ordering(self.plan(board), number)
-
-    def solution_chunks(self, table: TableReader | None, board: Any, limit: int) -> Iterator[np.ndarray]:
-        return plan_chunks(self.plan(board), limit)

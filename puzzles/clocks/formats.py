@@ -18,6 +18,7 @@ def dial(token: str, where: str) -> int:
 
 
 class ClocksFormats(BoardFormats):
+    unique_by_count = False
     help = "three lines of three clock values (3, 6, 9 or 12) separated by spaces, e.g.\n9 9 12\n6 6 6\n6 3 6"
 
     def read_board(self, lines: list[tuple[int, str]]) -> int:

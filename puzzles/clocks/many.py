@@ -23,8 +23,6 @@ def _row_sums(flags: np.ndarray) -> np.ndarray:
 
 
 class ClocksMany(BoardMany):
-    row_length = 9
-
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Nine values 3, 6, 9, 12 separated by single spaces: each value
         starts with one of 3 6 9 1, a 1 is followed by a 2 and a 2 follows a
@@ -55,6 +53,3 @@ class ClocksMany(BoardMany):
         keys = np.zeros(rows, dtype=np.int64)
         keys[valid] = turns.reshape(-1, 9) @ _DIAL_PLACES
         return keys, valid
-
-    def ordered_many(self, moves: np.ndarray) -> np.ndarray:
-        return np.sort(moves, axis=1)

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..answers import Replay, Solution
 from ..contract import Puzzle
+from ..roles import Roles
 from ..storage import UNREACHABLE, TableReader
 from ..text import InputError, plural, shown
 from .batch import NO_ROLLS, CubeMany
@@ -63,14 +64,14 @@ class Cube(Puzzle):
         "empty square, in reading order, e.g. 2 1 RBWRWWEWW"
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = CubeFormats(self)
-        self.terminal = CubeTerminal(self)
-        self.page = CubePage(self)
-        self.many = CubeMany(self)
-        self.storage = CubeStorage(self)
-        self.counting = CubeCounting(self)
+    roles = Roles(
+        formats=CubeFormats,
+        terminal=CubeTerminal,
+        page=CubePage,
+        many=CubeMany,
+        storage=CubeStorage,
+        counting=CubeCounting,
+    )
 
     # Reading and writing questions ----------------------------------------------
     def parse(self, text: str) -> Instance:

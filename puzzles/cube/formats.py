@@ -14,6 +14,7 @@ from .board import CONTEST_LIMIT, Instance
 
 
 class CubeFormats(OriginalFormats):
+    unique_by_count = False
     help = (
         "datasets until a line 0 0: a line 'x y', then three rows of three letters W B R E separated by "
         "spaces, e.g.\n2 1\nR B W\nR W W\nE W W\n0 0"

@@ -13,12 +13,13 @@ rules), and the roles beside them: `formats`, `terminal`, `page`, `many`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from .. import permutations
-from ..board_puzzle import BoardPuzzle
+from ..board_puzzle import BoardPuzzle, BoardStorage
 from ..text import InputError, distinct_digits
 from .board import (
     BLANK,
@@ -34,7 +35,7 @@ from .board import (
     goal_of,
 )
 from .formats import EightFormats
-from .many import EightMany
+from .many import EightMany, goals
 from .page import EightPage
 from .terminal import EightTerminal
 
@@ -51,20 +52,52 @@ _COMPACT_BYTES = [
 _ZERO_SUM = 9 * ord("0")
 
 
+class EightStorage(BoardStorage):
+    """The one search, backwards from the nine goals (one per missing digit)."""
+
+    state_count = 9 * PERMUTATIONS
+    encoding = "(d-1)*9! + rank of the board with 0 read as the missing digit d, values minus one"
+
+    def goal_states(self) -> np.ndarray:
+        return np.arange(9, dtype=np.int64) * PERMUTATIONS  # rank 0: 1..9 in order
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        missing, ranks = np.divmod(states, PERMUTATIONS)
+        perms = permutations.unrank(ranks, 9)
+        empty = np.argmax(perms == missing[:, None].astype(np.uint8), axis=1)
+        row, column = np.divmod(empty, 3)
+        result = []
+        for row_step, column_step in DIRECTIONS.values():
+            # The state before the move had its empty cell one step back.
+            before_row, before_column = row - row_step, column - column_step
+            legal = np.flatnonzero((before_row >= 0) & (before_row < 3) & (before_column >= 0) & (before_column < 3))
+            moved = perms[legal]
+            lanes = np.arange(legal.size)
+            source = (before_row * 3 + before_column)[legal]
+            moved[lanes, empty[legal]] = moved[lanes, source]
+            moved[lanes, source] = missing[legal]
+            before = np.full(states.size, -1, dtype=np.int64)
+            before[legal] = missing[legal] * PERMUTATIONS + permutations.rank(moved)
+            result.append(before)
+        return result
+
+
 class Eight(BoardPuzzle):
     name = "eight"
-    state_count = 9 * PERMUTATIONS
     move_names = tuple(DIRECTIONS)
-    encoding = "(d-1)*9! + rank of the board with 0 read as the missing digit d, values minus one"
     compact_help = "nine distinct digits 0..9 in reading order, 0 the empty cell, e.g. 123069478"
     separator = ""
+    row_length = 9
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = EightFormats(self)
-        self.terminal = EightTerminal(self)
-        self.page = EightPage(self)
-        self.many = EightMany(self)
+    extra_fields = ("goal",)
+    roles = replace(
+        BoardPuzzle.roles,
+        formats=EightFormats,
+        terminal=EightTerminal,
+        page=EightPage,
+        many=EightMany,
+        storage=EightStorage,
+    )
 
     def parse(self, text: str, where: str = "") -> Board:
         characters = set(text) if len(text) == 9 else None  # (the set of an 80 MB line took 1.8 s)
@@ -101,29 +134,6 @@ class Eight(BoardPuzzle):
     def is_goal(self, board: Board) -> bool:
         return board[1] == IDENTITY
 
-    def goal_states(self) -> np.ndarray:
-        return np.arange(9, dtype=np.int64) * PERMUTATIONS  # rank 0: 1..9 in order
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        missing, ranks = np.divmod(states, PERMUTATIONS)
-        perms = permutations.unrank(ranks, 9)
-        empty = np.argmax(perms == missing[:, None].astype(np.uint8), axis=1)
-        row, column = np.divmod(empty, 3)
-        result = []
-        for row_step, column_step in DIRECTIONS.values():
-            # The state before the move had its empty cell one step back.
-            before_row, before_column = row - row_step, column - column_step
-            legal = np.flatnonzero((before_row >= 0) & (before_row < 3) & (before_column >= 0) & (before_column < 3))
-            moved = perms[legal]
-            lanes = np.arange(legal.size)
-            source = (before_row * 3 + before_column)[legal]
-            moved[lanes, empty[legal]] = moved[lanes, source]
-            moved[lanes, source] = missing[legal]
-            before = np.full(states.size, -1, dtype=np.int64)
-            before[legal] = missing[legal] * PERMUTATIONS + permutations.rank(moved)
-            result.append(before)
-        return result
-
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         empty_value, ranks = np.divmod(indices, PERMUTATIONS)
         packed, cell_of = permutations.unrank_packed(ranks)
@@ -134,6 +144,9 @@ class Eight(BoardPuzzle):
 
     def extra(self, boards: list[Board]) -> dict[str, Any]:
         return {"goal": self.compact(boards[-1])}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        return goals(last)
 
     def unsolvable_reason(self, board: Board) -> str | None:
         # Every move swaps the empty cell with a tile (a transposition) and moves

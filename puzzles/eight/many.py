@@ -29,9 +29,12 @@ _REASONS: dict[int, str] = {}
 """The reason of each class of unsolvable boards met so far (see `unsolvable_reasons`)."""
 
 
-class EightMany(BoardMany):
-    row_length = 9
+def goals(last: np.ndarray) -> dict[str, list[Any]]:
+    """`Eight.extras`: the goal each solution reaches, from its last board's index."""
+    return {"goal": _GOALS[last // PERMUTATIONS].tolist()}
 
+
+class EightMany(BoardMany):
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         digits, seen = fixed_digits(lines, 9)
         valid = (seen & 1 == 1) & (_BIT_COUNT[seen] == 9)  # nine different digits, one of them 0
@@ -39,9 +42,6 @@ class EightMany(BoardMany):
         values = np.where(digits == 0, missing[:, None], digits) - np.uint8(1)
         ranks = permutations.rank_packed(permutations.pack(np.where(valid[:, None], values, 0)))
         return (missing - 1).astype(np.int64) * PERMUTATIONS + ranks, valid
-
-    def extra_many(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
-        return {"goal": _GOALS[last // PERMUTATIONS].tolist()}
 
     def unsolvable_reasons(self, indices: np.ndarray) -> list[str]:
         """The reason names the missing digit, the inversions and the empty

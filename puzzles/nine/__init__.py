@@ -14,11 +14,12 @@ The package: `board` (how the matrices are held and moved, at any size),
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
 
-from ..board_puzzle import BoardPuzzle
+from ..board_puzzle import BoardPuzzle, BoardStorage
 from ..contract import Puzzle
 from ..text import InputError, plural
 from .board import (
@@ -43,39 +44,39 @@ from .tabled import TabledNine
 from .terminal import NineTerminal
 
 
-class Nine(NineRules, BoardPuzzle):
-    """The contest's 3x3 version, answered from `nine.h5`, whose index is the board itself."""
+class NineStorage(BoardStorage):
+    """The one search over every board of the 3x3 version, whose index is the board itself."""
 
     state_count = 1 << 2 * MATRIX_BITS
-    move_names = MOVES
     encoding = "A's then B's cells in reading order as an 18-bit binary number, first cell most significant"
-    compact_help = "A then B, nine characters 0/1 each in reading order, separated by a space, e.g. 100000000 111111011"
-
-    def __init__(self) -> None:
-        self.take_size(3, at_size)
-        super().__init__()
-        self.formats = NineFormats(self)
-        self.terminal = NineTerminal(self)
-        self.page = NinePage(self)
-        self.many = NineMany(self)
-
-    def parse(self, text: str) -> Board:
-        parts = text.split()
-        if len(parts) != 2:
-            raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {plural(len(parts), 'group')}")
-        return matrix_bits(parts[0], "matrix A") << MATRIX_BITS | matrix_bits(parts[1], "matrix B")
-
-    def encode(self, board: Board) -> int:
-        return board
-
-    def decode(self, index: int) -> Board:
-        return index
 
     def goal_states(self) -> np.ndarray:
         return np.array([GOAL], dtype=np.int64)
 
     def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
         return [apply_move(states, INVERSE[move], vector=True) for move in range(len(MOVES))]
+
+
+class Nine(NineRules, BoardPuzzle):
+    """The contest's 3x3 version, answered from `nine.h5`, whose index is the board itself."""
+
+    move_names = MOVES
+    compact_help = "A then B, nine characters 0/1 each in reading order, separated by a space, e.g. 100000000 111111011"
+    row_length = 18
+
+    roles = replace(
+        BoardPuzzle.roles, formats=NineFormats, terminal=NineTerminal, page=NinePage, many=NineMany, storage=NineStorage
+    )
+
+    def __init__(self) -> None:
+        self.take_size(3, at_size)
+        super().__init__()
+
+    def parse(self, text: str) -> Board:
+        parts = text.split()
+        if len(parts) != 2:
+            raise InputError(f"expected two groups of 9 characters 0/1 (A then B), found {plural(len(parts), 'group')}")
+        return matrix_bits(parts[0], "matrix A") << MATRIX_BITS | matrix_bits(parts[1], "matrix B")
 
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         after = np.empty_like(indices)

@@ -19,7 +19,7 @@ import numpy as np
 from ..answers import Replay, Solution
 from ..batch import MAX_WIDTH, PADDING, AnswerColumns
 from ..contract import Puzzle
-from ..roles import ManyAtOnce
+from ..roles import ManyAtOnce, Roles
 from ..storage import TableReader
 from .board import Board
 from .construction import bound, construct_numbers
@@ -33,44 +33,6 @@ BATCH = 1000
 """Boards constructed together (more only adds memory: the time per board stops falling)."""
 WIDEST_READ = 1024
 """The longest compact form read many lines at once (size 22); longer lines are read one by one."""
-
-
-class ConstructedNine(NineRules, Puzzle):
-    """nine at size n >= 5: the construction's answers, within B(n)."""
-
-    exact = False
-
-    def __init__(self, n: int, at_size: AtSize) -> None:
-        self.take_size(n, at_size)
-        self.bound = bound(n)
-        super().__init__()
-        self.formats = ConstructedFormats(self)
-        self.terminal = ConstructedTerminal(self)
-        self.many = ConstructedMany(self)
-        self.page = NinePage(self)
-
-    def construction(self, board: Board) -> list[int] | None:
-        """The construction's operations (numbers) for a board; None where it breaks the class rule."""
-        a, b = self.bits.arrays(board)
-        if not meets_class_rule(a[None], b[None])[0]:
-            return None
-        return construct_numbers(a[None], b[None])[0]
-
-    def distance(self, table: TableReader | None, board: Board) -> int | None:
-        numbers = self.construction(board)
-        return None if numbers is None else len(numbers)
-
-    def solve(self, table: TableReader | None, board: Board) -> Solution:
-        numbers = self.construction(board)
-        if numbers is None:
-            return self.unsolvable(board)
-        boards = Replay(board, self.bits.goal, numbers, self.apply)
-        moves = [self.move_names[number] for number in numbers]
-        return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra())
-
-    def extra(self) -> dict[str, Any]:
-        """What every constructed answer says: not proven the fewest, and the bound it keeps within."""
-        return {"optimal": False, "bound": self.bound}
 
 
 class ConstructedFormats(NineFormats):
@@ -111,20 +73,6 @@ class ConstructedMany(ManyAtOnce):
         digits = (np.delete(keys, cells, axis=1) - ord("0")).astype(np.int8)
         return digits[:, :cells].reshape(-1, n, n), digits[:, cells:].reshape(-1, n, n)
 
-    def board_distances(self, table: TableReader | None, boards: Sequence[Board]) -> list[int | None]:
-        """The constructions' lengths, the boards constructed together in
-        batches (a 30x30 probe's 34 successors: 0.23 s against 0.84 s one by one)."""
-        if not boards:
-            return []
-        a, b = (np.stack(matrices) for matrices in zip(*map(self.puzzle.bits.arrays, boards), strict=True))
-        solvable = np.flatnonzero(meets_class_rule(a, b))
-        lengths: list[int | None] = [None] * len(boards)
-        for start in range(0, solvable.size, BATCH):
-            chosen = solvable[start : start + BATCH]
-            for position, numbers in zip(chosen.tolist(), construct_numbers(a[chosen], b[chosen]), strict=True):
-                lengths[position] = len(numbers)
-        return lengths
-
     def constructions(self, keys: np.ndarray) -> list[list[int]]:
         answers: list[list[int]] = []
         for start in range(0, len(keys), BATCH):
@@ -142,3 +90,52 @@ class ConstructedMany(ManyAtOnce):
             moves[row, : len(numbers)] = numbers
         extra = self.puzzle.extra()
         return AnswerColumns(distance, moves, {name: [value] * len(answers) for name, value in extra.items()})
+
+
+class ConstructedNine(NineRules, Puzzle):
+    """nine at size n >= 5: the construction's answers, within B(n)."""
+
+    exact = False
+    roles = Roles(formats=ConstructedFormats, terminal=ConstructedTerminal, page=NinePage, many=ConstructedMany)
+
+    def __init__(self, n: int, at_size: AtSize) -> None:
+        self.take_size(n, at_size)
+        self.bound = bound(n)
+        super().__init__()
+
+    def construction(self, board: Board) -> list[int] | None:
+        """The construction's operations (numbers) for a board; None where it breaks the class rule."""
+        a, b = self.bits.arrays(board)
+        if not meets_class_rule(a[None], b[None])[0]:
+            return None
+        return construct_numbers(a[None], b[None])[0]
+
+    def distance(self, table: TableReader | None, board: Board) -> int | None:
+        numbers = self.construction(board)
+        return None if numbers is None else len(numbers)
+
+    def board_distances(self, table: TableReader | None, boards: Sequence[Board]) -> list[int | None]:
+        """The constructions' lengths, the boards constructed together in
+        batches (a 30x30 probe's 34 successors: 0.23 s against 0.84 s one by one)."""
+        if not boards:
+            return []
+        a, b = (np.stack(matrices) for matrices in zip(*map(self.bits.arrays, boards), strict=True))
+        solvable = np.flatnonzero(meets_class_rule(a, b))
+        lengths: list[int | None] = [None] * len(boards)
+        for start in range(0, solvable.size, BATCH):
+            chosen = solvable[start : start + BATCH]
+            for position, numbers in zip(chosen.tolist(), construct_numbers(a[chosen], b[chosen]), strict=True):
+                lengths[position] = len(numbers)
+        return lengths
+
+    def solve(self, table: TableReader | None, board: Board) -> Solution:
+        numbers = self.construction(board)
+        if numbers is None:
+            return self.unsolvable(board)
+        boards = Replay(board, self.bits.goal, numbers, self.apply)
+        moves = [self.move_names[number] for number in numbers]
+        return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra())
+
+    def extra(self) -> dict[str, Any]:
+        """What every constructed answer says: not proven the fewest, and the bound it keeps within."""
+        return {"optimal": False, "bound": self.bound}

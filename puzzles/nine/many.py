@@ -17,8 +17,6 @@ _REASONS: dict[int, str] = {}
 
 
 class NineMany(BoardMany):
-    row_length = 18
-
     def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return THREE.read_rows(lines)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..answers import Change, Solution
 from ..drawing import cell_group, svg
-from ..roles import PageView
+from ..roles import OriginalFormats, PageView
 from .board import Board
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ class NinePage(PageView):
             "proven bound."
         )
 
-    def rules(self) -> str:
+    def rules(self, formats: OriginalFormats | None) -> str:
         text = resources.files(__package__).joinpath("rules.txt").read_text(encoding="utf-8")
         n = self.puzzle.size
         if n == 3:

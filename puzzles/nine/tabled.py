@@ -10,7 +10,7 @@ microseconds, as at size 3.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -99,65 +99,25 @@ def numbering(n: int) -> Numbering:
     return Numbering(n, code_a, code_b, code_a.tolist(), code_b.tolist(), PATTERN_RANK.tolist(), tuple(cells_of))
 
 
-class TabledNine(NineRules, BoardPuzzle):
-    """nine at size 2 or 4, exact from its table of the boards meeting the class rule."""
-
-    def __init__(self, n: int, at_size: AtSize) -> None:
-        self.take_size(n, at_size)
-        self.numbering = numbering(n)
-        self.dense = dense_index(n)
-        self.state_count = self.dense.count
-        self.encoding = (
-            f"the boards meeting the class rule, size {n}: each class's pattern (bit j A's cell at the j-th "
-            "position of its orbit from its first in reading order, bit 4 + j B's) numbered among the 70 with "
-            "four 1s in increasing order, the classes as digits in base 70, the first class least significant"
-        )
-        super().__init__()
-        self.storage = SizedStorage(self)
-        self.many = TabledMany(self)
-        self.formats = NineFormats(self)
-        self.terminal = NineTerminal(self)
-        self.page = NinePage(self)
-
-    def encode(self, board: Board) -> int:
-        return self.numbering.index(board)
-
-    def decode(self, index: int) -> Board:
-        return self.numbering.board(index)
-
-    def goal_states(self) -> np.ndarray:
-        return np.array([self.dense.goal], dtype=np.int64)
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return self.dense.predecessors(states)
-
-    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
-        after = np.empty_like(indices)
-        for move in np.unique(moves).tolist():
-            chosen = moves == move
-            after[chosen] = self.dense.after(indices[chosen], move)
-        return after
-
-    def distance(self, table: TableReader, board: Board) -> int | None:
-        return None if self.encode(board) < 0 else super().distance(table, board)
-
-    def solve(self, table: TableReader, board: Board) -> Solution:
-        if self.encode(board) < 0:  # no table index: it breaks the class rule
-            return self.unsolvable(board)
-        return super().solve(table, board)
-
-
-MOST_DRAWN = 1_000_000
-"""The most unsolvable boards `sample --distance -1` draws at sizes 2 and 4 (size 4 has 4.3 billion)."""
-DRAWN_AT_ONCE = 4096
-"""Boards drawn per turn for `sample --distance -1`: the same whatever the count, so the
-boards come in one order for a seed and a larger count extends a smaller one."""
-
-
 class SizedStorage(BoardStorage):
     """The table of one size: `nine-N.h5`, built by `ninebase build --only nine --size N`."""
 
     puzzle: TabledNine
+
+    def __init__(self, puzzle: TabledNine) -> None:
+        super().__init__(puzzle)
+        self.state_count = puzzle.dense.count
+        self.encoding = (
+            f"the boards meeting the class rule, size {puzzle.size}: each class's pattern (bit j A's cell at the "
+            "j-th position of its orbit from its first in reading order, bit 4 + j B's) numbered among the 70 "
+            "with four 1s in increasing order, the classes as digits in base 70, the first class least significant"
+        )
+
+    def goal_states(self) -> np.ndarray:
+        return np.array([self.puzzle.dense.goal], dtype=np.int64)
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return self.puzzle.dense.predecessors(states)
 
     @property
     def table_name(self) -> str:
@@ -199,3 +159,50 @@ class TabledMany(BoardMany):
         boards, valid = bits(self.puzzle.size).read_rows(lines)
         indices = self.puzzle.numbering.indices(np.where(valid, boards, 0))
         return np.maximum(indices, 0), valid & (indices >= 0)
+
+
+class TabledNine(NineRules, BoardPuzzle):
+    """nine at size 2 or 4, exact from its table of the boards meeting the class rule."""
+
+    roles = replace(
+        BoardPuzzle.roles,
+        formats=NineFormats,
+        terminal=NineTerminal,
+        page=NinePage,
+        many=TabledMany,
+        storage=SizedStorage,
+    )
+
+    def __init__(self, n: int, at_size: AtSize) -> None:
+        self.take_size(n, at_size)
+        self.numbering = numbering(n)
+        self.dense = dense_index(n)
+        super().__init__()
+
+    def encode(self, board: Board) -> int:
+        return self.numbering.index(board)
+
+    def decode(self, index: int) -> Board:
+        return self.numbering.board(index)
+
+    def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        after = np.empty_like(indices)
+        for move in np.unique(moves).tolist():
+            chosen = moves == move
+            after[chosen] = self.dense.after(indices[chosen], move)
+        return after
+
+    def distance(self, table: TableReader, board: Board) -> int | None:
+        return None if self.encode(board) < 0 else super().distance(table, board)
+
+    def solve(self, table: TableReader, board: Board) -> Solution:
+        if self.encode(board) < 0:  # no table index: it breaks the class rule
+            return self.unsolvable(board)
+        return super().solve(table, board)
+
+
+MOST_DRAWN = 1_000_000
+"""The most unsolvable boards `sample --distance -1` draws at sizes 2 and 4 (size 4 has 4.3 billion)."""
+DRAWN_AT_ONCE = 4096
+"""Boards drawn per turn for `sample --distance -1`: the same whatever the count, so the
+boards come in one order for a seed and a larger count extends a smaller one."""

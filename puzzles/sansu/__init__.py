@@ -16,6 +16,7 @@ rules and the two searches), and the roles: `formats`, `terminal`, `page`, `many
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from math import factorial
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..storage import SINGLE_SEARCH, Search
 from ..text import distinct_digits
 from .board import DIGITS, LINES, SWAPS, TILE_DISTANCE, Board, ToIdentity, compact, is_sansu, undo_swaps
 from .formats import SansuFormats
-from .many import SansuMany
+from .many import SansuMany, finals
 from .page import SansuPage
 from .terminal import SansuTerminal
 
@@ -39,8 +40,18 @@ _SWAP_CELLS = np.array(SWAPS, dtype=np.int64)
 class SansuStorage(BoardStorage):
     """The search to every sansu, and the one to the identity tile (not counted in the stats)."""
 
+    state_count = factorial(9)
+    encoding = "lexicographic rank of the permutation (digit-1) in reading order"
+
+    def goal_states(self) -> np.ndarray:
+        every = np.arange(self.state_count)
+        return every[is_sansu(permutations.unrank(every, 9) + 1)]
+
+    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
+        return undo_swaps(states)
+
     def searches(self) -> Mapping[str, Search]:
-        return {SINGLE_SEARCH: self.puzzle, TILE_DISTANCE: ToIdentity()}
+        return {SINGLE_SEARCH: self, TILE_DISTANCE: ToIdentity()}
 
     def distance_groups(self) -> tuple[str, ...]:
         return (SINGLE_SEARCH,)
@@ -49,19 +60,20 @@ class SansuStorage(BoardStorage):
 class Sansu(BoardPuzzle):
     name = "sansu"
     unit = ("swap", "swaps")
-    state_count = factorial(9)
     move_names = ToIdentity.move_names
-    encoding = "lexicographic rank of the permutation (digit-1) in reading order"
     compact_help = "the nine digits 1..9, each once, in reading order, e.g. 175426839"
     separator = ""
+    row_length = 9
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.formats = SansuFormats(self)
-        self.terminal = SansuTerminal(self)
-        self.page = SansuPage(self)
-        self.many = SansuMany(self)
-        self.storage = SansuStorage(self)
+    extra_fields = ("final",)
+    roles = replace(
+        BoardPuzzle.roles,
+        formats=SansuFormats,
+        terminal=SansuTerminal,
+        page=SansuPage,
+        many=SansuMany,
+        storage=SansuStorage,
+    )
 
     def parse(self, text: str) -> Board:
         if len(text) == 9 and set(text) == _DIGIT_SET:
@@ -86,13 +98,6 @@ class Sansu(BoardPuzzle):
     def is_goal(self, board: Board) -> bool:
         return all((board[a] + board[b] + board[c] + 3) % 3 == 0 for a, b, c in LINES)
 
-    def goal_states(self) -> np.ndarray:
-        every = np.arange(self.state_count)
-        return every[is_sansu(permutations.unrank(every, 9) + 1)]
-
-    def predecessors(self, states: np.ndarray) -> list[np.ndarray]:
-        return undo_swaps(states)
-
     def advance(self, indices: np.ndarray, moves: np.ndarray) -> np.ndarray:
         packed, _ = permutations.unrank_packed(indices)
         cells = _SWAP_CELLS[moves]
@@ -106,6 +111,9 @@ class Sansu(BoardPuzzle):
 
     def extra(self, boards: list[Board]) -> dict[str, Any]:
         return {"final": compact(boards[-1])}
+
+    def extras(self, first: np.ndarray, last: np.ndarray) -> dict[str, list[Any]]:
+        return finals(last)
 
 
 PUZZLE = Sansu()

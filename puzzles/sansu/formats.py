@@ -15,6 +15,7 @@ from .board import DIGITS, TILE_DISTANCE, Board, compact, digit
 
 
 class SansuFormats(BoardFormats):
+    unique_by_count = False
     help = "three lines of three digits 1..9 separated by spaces, e.g.\n1 7 5\n4 2 6\n8 3 9"
 
     def read_board(self, lines: list[tuple[int, str]]) -> Board:
@@ -38,7 +39,7 @@ class SansuFormats(BoardFormats):
         """When every optimal sequence of swaps ends on the same sansu: the output names the tile, not the swaps."""
         puzzle = self.puzzle
         finals = set()
-        for chunk in puzzle.counting.solution_chunks(table, board, count):
+        for chunk in puzzle.optimal_moves(table, board, count):
             for moves in chunk.tolist():
                 tile = board
                 for move in moves:

@@ -246,7 +246,7 @@ def test_numbers_answer_as_the_compact_form_and_a_bad_one_is_named_by_its_place(
 ) -> None:
     row, compact, wrong, message = NUMERIC[name]
     rows, bad, width = [row], [*row[:-1], wrong], len(row)
-    assert puzzles.get(name).many.row_length == width
+    assert puzzles.get(name).row_length == width
     expected = tables.distances(name, [compact]).tolist()
     for given_as in (np.array(rows), np.array(rows, dtype=np.uint8), rows):
         assert tables.distances(name, given_as).tolist() == expected
@@ -282,7 +282,7 @@ def test_an_array_of_numbers_that_are_not_whole_is_refused_as_such(
 
 def test_the_cube_takes_no_numbers_and_says_what_it_reads(tables: lookup.Tables) -> None:
     """The cube's states hold letters: no row of numbers is one (its row length is None)."""
-    assert puzzles.get("cube").many.row_length is None
+    assert puzzles.get("cube").row_length is None
     with pytest.raises(InputError, match=r"^item 0: expected 9 pattern letters, found 1$"):
         tables.distances("cube", np.array([[1, 2, 3]]))
 

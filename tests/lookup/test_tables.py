@@ -92,7 +92,7 @@ def check_probes(tables: lookup.Tables, puzzle: str, states: list[str]) -> None:
 @pytest.mark.parametrize("puzzle", ["clocks", "nine"])
 def test_every_state_of_the_whole_space(tables: lookup.Tables, puzzle: str) -> None:
     rules = puzzles.get(puzzle)
-    states = [rules.compact(rules.decode(index)) for index in range(rules.state_count)]
+    states = [rules.compact(rules.decode(index)) for index in range(rules.storage.state_count)]
     check_probes(tables, puzzle, states)
 
 

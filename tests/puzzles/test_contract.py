@@ -8,12 +8,17 @@ here without naming it."""
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import inspect
 import itertools
 import json
+import textwrap
 import typing
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -27,7 +32,18 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Solution
+from ninebase.puzzles import (
+    BoardPuzzle,
+    InputError,
+    Lines,
+    ManyAtOnce,
+    OriginalFormats,
+    Puzzle,
+    Role,
+    Roles,
+    Solution,
+    roles,
+)
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 from ninebase.puzzles.storage import TableReader
@@ -152,6 +168,25 @@ def test_compact_forms_of_many_boards_read_back_to_their_index(name: str) -> Non
     assert read_keys(puzzle, compacts) == indices.tolist()
 
 
+@every_puzzle
+def test_counts_of_many_are_each_ones_count_and_zero_where_unsolvable(name: str, space, opened) -> None:
+    """What `counts` prints comes from `counting.counts_of` alone: no other role is asked which keys are unsolvable."""
+    puzzle = puzzles.get(name)
+    if puzzle.counting is None:
+        return
+    distances, compact = space(name)
+    rng = np.random.default_rng(36)
+    unsolvable = np.flatnonzero(distances < 0)
+    indices = [*rng.choice(unsolvable, min(300, unsolvable.size), replace=False).tolist()]
+    indices += rng.integers(0, distances.size, 300).tolist()
+    texts = [compact(index) for index in indices]
+    table = opened(name)
+    counts = puzzle.counting.counts_of(table, np.array(read_keys(puzzle, texts), dtype=np.int64)).tolist()
+    for text, index, count in zip(texts, indices, counts, strict=True):
+        board = puzzle.board(text)
+        assert count == (0 if distances[index] < 0 else puzzle.counting.count(table, board)), text
+
+
 # Moves and goals -----------------------------------------------------------------
 @every_board_puzzle
 @PROPERTY
@@ -239,9 +274,9 @@ def test_solve_replays_to_a_goal_and_agrees_with_distance(
     solution = puzzle.solve(table, instance)
     assert (solution.puzzle, solution.state, solution.distance) == (name, state, expected)
     assert json.loads(json.dumps(solution.to_dict())) == solution.to_dict()
-    if isinstance(puzzle, BoardPuzzle):
-        moves = sorted(map(json.dumps, puzzle.ordered(list(solution.moves))))
-        assert moves == sorted(map(json.dumps, solution.moves))
+    if isinstance(puzzle, BoardPuzzle) and puzzle.moves_sorted:
+        indices = [puzzle.move_values.index(move) for move in solution.moves]
+        assert indices == sorted(indices)
     if expected is None:
         assert solution.moves == [] and solution.to_dict()["reason"] and len(solution.boards) == 1
         if puzzle.instances_are_boards:
@@ -434,16 +469,151 @@ def test_clocks_rules_hours_and_backward(space) -> None:
 
 
 # The contract's own shape ----------------------------------------------------------
-def public_members(kind: type) -> set[str]:
-    """What a class offers other code: public methods, properties and attributes, annotated ones too."""
-    annotated = {name for klass in kind.__mro__ for name in getattr(klass, "__annotations__", {})}
-    return {name for name in {*dir(kind), *annotated} if not name.startswith("_")}
+VARIANTS = {"clocks": ({"hours": "12", "backward": True},), "nine": ({"size": 2}, {"size": 5})}
+"""Other rules with roles of their own: answered by algebra, from a table of their size, by construction."""
 
 
-def test_the_rules_core_has_thirty_members_at_most() -> None:
-    members = public_members(Puzzle)
-    assert len(members) <= 30, sorted(members)
-    assert {"formats", "terminal", "page", "many", "storage"} <= members  # the roles beside the rules
+@every_puzzle
+def test_every_puzzle_declares_its_roles_as_class_data(name: str) -> None:
+    """Each role object is built from the class its puzzle's class declares
+    (`roles`): a puzzle names its roles and wires none by hand."""
+    assert [field.name for field in dataclasses.fields(Roles)] == list(ROLES)  # one list of roles, in one order
+    puzzle = puzzles.get(name)
+    for solver in (puzzle, *(puzzle.variant(options) for options in VARIANTS.get(name, ()))):
+        declared = type(solver).roles
+        for attribute in ROLES:
+            kind, role = getattr(declared, attribute), getattr(solver, attribute)
+            assert role is None if kind is None else type(role) is kind, (name, attribute)
+
+
+PROJECT = Path(__file__).resolve().parents[2]
+CODE = ("lookup", "puzzles", "build_tables", "ninebase")
+"""The project's own folders of code."""
+
+
+def role_classes() -> list[type[Role]]:
+    """Every role class of the project's puzzles (and their other rules) and of the plug-in."""
+    for name in EVERY_PUZZLE:
+        puzzle = puzzles.get(name)
+        for options in VARIANTS.get(name, ()):
+            puzzle.variant(options)
+    found: list[type[Role]] = []
+    waiting: list[type[Role]] = [Role]
+    while waiting:
+        for kind in waiting.pop().__subclasses__():
+            if kind not in found:
+                found.append(kind)
+                waiting.append(kind)
+    return [kind for kind in found if kind.__module__.startswith(("ninebase.", "lights_out"))]
+
+
+def roles_reached(kind: type[Role]) -> list[str]:
+    """Where a method of `kind` asks its puzzle for another role (`self.puzzle.many`, or through a name for it)."""
+
+    def is_puzzle(node: ast.expr) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "puzzle" and ast.unparse(node.value) == "self"
+
+    reached = []
+    for function in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(kind)))):
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        names = {
+            target.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign) and is_puzzle(node.value)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(function):
+            if not (isinstance(node, ast.Attribute) and node.attr in ROLES):
+                continue
+            if is_puzzle(node.value) or (isinstance(node.value, ast.Name) and node.value.id in names):
+                reached.append(f"{kind.__qualname__}.{function.name} asks the puzzle's {node.attr}")
+    return reached
+
+
+def test_a_role_is_asked_by_its_consumer_and_never_reaches_another_role_through_the_puzzle() -> None:
+    """A role that needs what another role knows is handed it by its consumer (the page gives `rules` the
+    original formats, the command gives `stats_text` the stats), or asks the rules (`BoardPuzzle.extras`)."""
+    kinds = role_classes()
+    for name in EVERY_PUZZLE:
+        assert {type(role) for a in ROLES if (role := getattr(puzzles.get(name), a)) is not None} <= set(kinds)
+    assert [reach for kind in kinds for reach in roles_reached(kind)] == []
+
+
+def test_the_rules_ask_no_role() -> None:
+    """A puzzle's own methods (its rules) never ask one of its roles: how a
+    state may be given as whole numbers (`row_length`) is the rules', beside
+    `separator`, read by `board` and by the bulk reader alike."""
+    kinds = {kind for name in EVERY_PUZZLE for kind in type(puzzles.get(name)).__mro__ if issubclass(kind, Puzzle)}
+    for name, options in ((name, options) for name, chosen in VARIANTS.items() for options in chosen):
+        kinds.update(k for k in type(puzzles.get(name).variant(options)).__mro__ if issubclass(k, Puzzle))
+    asked = [
+        f"{kind.__qualname__}: self.{node.attr}"
+        for kind in kinds
+        for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(kind))))
+        if isinstance(node, ast.Attribute) and node.attr in ROLES and isinstance(node.ctx, ast.Load)
+        if ast.unparse(node.value) == "self"
+    ]
+    assert asked == []
+
+
+def test_no_behaviour_depends_on_whether_a_method_was_overridden() -> None:
+    """`type(x).method is Base.method` makes a default depend on who wrote a
+    method; a puzzle declares what it does instead (`moves_sorted`,
+    `extra_fields`, `unique_by_count`)."""
+    found = []
+    for path in sorted(p for folder in CODE for p in (PROJECT / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Attribute) and ast.unparse(side.value).startswith("type("):
+                        found.append(f"{path.relative_to(PROJECT)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
+def test_a_member_sits_where_its_consumer_is() -> None:
+    """The many role answers many lines at once for the one bulk reader; a
+    probe's few successors are the rules' `board_distances`, not the many
+    role's (where a cap on `Puzzle`'s members had put it)."""
+    askers = {
+        path.relative_to(PROJECT).as_posix()
+        for folder in CODE
+        if folder != "puzzles"
+        for path in (PROJECT / folder).rglob("*.py")
+        if ".many." in path.read_text(encoding="utf-8")
+    }
+    assert askers == {"lookup/bulk.py"}
+    assert "board_distances" in vars(Puzzle) and not hasattr(ManyAtOnce, "board_distances")
+
+
+def test_the_import_contracts_count_imports_made_for_types_alone() -> None:
+    """`roles.py` asks for its puzzle's rules core by a protocol (`PuzzleCore`), not
+    by importing the contract that imports it: the contracts need not leave out
+    the imports under `TYPE_CHECKING` (`tests/import_contracts.py` checks them)."""
+    settings = (PROJECT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "\nexclude_type_checking_imports = false\n" in settings
+    tree = ast.parse(inspect.getsource(roles))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "contract" not in imported
+
+
+def test_a_role_s_name_has_one_meaning() -> None:
+    """`counting` is a puzzle's role; `Tables` names no method after a role
+    (`Tables.resolve_counting` gives the puzzle and its counting role)."""
+    assert not set(ROLES) & {name for name in dir(lookup.Tables) if not name.startswith("_")}
+
+
+@every_board_puzzle
+def test_a_board_puzzle_s_search_is_its_storage_not_the_puzzle(name: str) -> None:
+    """What only the builder and verify ask (the indices' count and words, the
+    goals, the predecessors) sits in the storage role, which is the search;
+    the puzzle keeps the numbering its answers use (`encode`, `decode`)."""
+    puzzle = puzzles.get(name)
+    assert puzzle.storage.searches()[puzzles.SINGLE_SEARCH] is puzzle.storage
+    assert not {"state_count", "encoding", "goal_states", "predecessors"} & set(dir(puzzle))
+    board = puzzle.board(puzzle.example())
+    assert puzzle.decode(puzzle.encode(board)) == board and 0 <= puzzle.encode(board) < puzzle.storage.state_count
 
 
 @every_puzzle

@@ -48,8 +48,8 @@ def test_every_puzzle_says_what_it_is_and_has_full_rules(name: str) -> None:
     puzzle = puzzles.get(name)
     sentences = [s for s in puzzle.page.about().replace("e.g.", "eg").split(". ") if s.strip()]
     assert 2 <= len(sentences) <= 4 and "olved" in puzzle.page.about()
-    rules = puzzle.page.rules()
-    assert rules != LIGHTS.page.rules() and len(rules) > 600
+    rules = puzzle.page.rules(puzzle.formats)
+    assert rules != LIGHTS.page.rules(LIGHTS.formats) and len(rules) > 600
     for move in puzzle.move_names:
         assert move in rules, f"{name}: the rules never name the move {move}"
     assert puzzle.example() in rules
@@ -109,7 +109,7 @@ def test_the_goal_beside_the_board(tables: lookup.Tables, name: str, state: str,
 
 def test_the_defaults_serve_a_puzzle_that_declares_none() -> None:
     assert "fewest presses" in LIGHTS.page.about()
-    rules = LIGHTS.page.rules()
+    rules = LIGHTS.page.rules(LIGHTS.formats)
     assert "101010101" in rules and "\n    101\n    010\n    101\n" in rules
     assert LIGHTS.page.move_changes(0b101010101, 4) == {}
     boards = [0b010111010, 0]
