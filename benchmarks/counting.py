@@ -29,7 +29,7 @@ import numpy as np
 from bulk_cli import http_rates, timed  # the same measurement of a command and of the service
 
 from ninebase import lookup, puzzles
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 TARGET_COUNT_MICROSECONDS = {"cube": 100.0}
 """Per puzzle, where it is not the default below."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from ninebase import lookup, puzzles
 from ninebase.lookup import bulk, encoding
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 
 def best_seconds(work: Callable[[], Any], runs: int = 5) -> tuple[float, Any]:

@@ -17,7 +17,6 @@ so a bad line gets the message it always got, and the batch goes on.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,7 +26,6 @@ import numpy as np
 from ninebase.puzzles import (
     AnswerColumns,
     InputError,
-    Lines,
     OriginalFormats,
     Puzzle,
     Solution,
@@ -37,6 +35,7 @@ from ninebase.puzzles import (
 )
 
 from .encoding import json_encode, json_lines, move_values
+from .stream import Lines, Tally
 
 STATES_AT_ONCE = 16_384
 """States of a `distances` or `counts` call read together."""
@@ -261,53 +260,6 @@ def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, An
         board, error = read_line(puzzle, lines, position)
         encoded.append(json_encode()(error or answer(board)) + b"\n")
     return b"".join(encoded)
-
-
-Recorded = tuple[int, int, tuple[int, str] | None]
-"""What a tally recorded: lines, bad lines, and the first bad line's number and message."""
-
-
-class Tally:
-    """The lines a bulk answer (`distances`, `counts`) could not read, over
-    all chunks (which may be answered at once)."""
-
-    def __init__(self, answer: str = "distance") -> None:
-        self.answer = answer
-        self.count = self.lines = 0
-        self.first: tuple[int, str] | None = None
-        self._lock = threading.Lock()
-
-    def record(self, lines: int, errors: dict[int, str]) -> None:
-        """`lines` more lines read, and the messages of the bad ones by line number."""
-        self._added(lines, len(errors), list(errors.items()))
-
-    def taken(self) -> Recorded:
-        """What was recorded since the last call (lines, bad lines, the first
-        of them), and a fresh start: how a worker process hands it on."""
-        with self._lock:
-            recorded = (self.lines, self.count, self.first)
-            self.count = self.lines = 0
-            self.first = None
-        return recorded
-
-    def add(self, recorded: Recorded) -> None:
-        """Record what another tally took (`taken`)."""
-        lines, count, first = recorded
-        self._added(lines, count, [first] if first else [])
-
-    def _added(self, lines: int, count: int, bad: list[tuple[int, str]]) -> None:
-        """`lines` more lines, `count` of them bad, among them `bad` (line number, message), the first kept."""
-        with self._lock:
-            self.lines += lines
-            self.count += count
-            self.first = min([*bad, *([self.first] if self.first else [])], default=None)
-
-    def summary(self) -> str:
-        first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""
-        return (
-            f"{self.count:,} of {self.lines:,} lines could not be read; each has a line 'error: line N: ...' "
-            f"in place of its {self.answer} (the first: {first})"
-        )
 
 
 def distances_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally: Tally | None = None) -> bytes:

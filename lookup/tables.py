@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.puzzles import Counting, InputError, Lines, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles import Counting, InputError, Probe, Puzzle, Solution, Successor
 
 from . import bulk
 from .check import Verdict, check_answer
 from .directory import PuzzleTable, resolve_tables_dir, table_name
 from .sample import count_stats, sample
+from .stream import Lines
 from .tablefile import MissingTableError
 
 if TYPE_CHECKING:  # the listing loads when solutions are first listed: the API loads 0.6 ms quicker

@@ -22,8 +22,8 @@ from shortest_paths import cube_pattern_counts, meeting_count
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import InputError, Puzzle
-from ninebase.puzzles.batch import Lines
 
 SPREAD = 2000
 """States per puzzle whose counts are asked one at a time (the whole space goes through `counts`)."""

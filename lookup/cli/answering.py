@@ -16,7 +16,8 @@ from click.core import ParameterSource
 
 from ninebase import puzzles
 from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict
-from ninebase.puzzles import InputError, Lines, Puzzle, Solution, plural, shown
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError, Puzzle, Solution, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,

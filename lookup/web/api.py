@@ -26,7 +26,8 @@ from starlette.responses import Response, StreamingResponse
 
 from ninebase import puzzles
 from ninebase.lookup import MAX_SEED, TableError, Tables
-from ninebase.puzzles import InputError, Lines, Puzzle
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError, Puzzle
 
 from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate

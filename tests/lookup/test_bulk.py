@@ -19,8 +19,8 @@ from lights_out import LightsOut
 
 from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup import bulk
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import BoardMany, InputError, Puzzle
-from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
 

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from ninebase import lookup, puzzles
 from ninebase.lookup import bulk, stream
 from ninebase.lookup.cli import main
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 SEED_INPUTS = {

@@ -26,7 +26,8 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
-from ninebase.puzzles import BoardPuzzle, InputError, Lines, OriginalFormats, Puzzle, Solution
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import BoardPuzzle, InputError, OriginalFormats, Puzzle, Solution
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
 

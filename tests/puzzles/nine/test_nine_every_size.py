@@ -33,7 +33,8 @@ from nine_rules import (
 
 from ninebase import build_tables, lookup, puzzles
 from ninebase.lookup.check import INVALID, OPTIMAL, VALID
-from ninebase.puzzles import InputError, Lines
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError
 
 NINE = puzzles.get("nine")
 CONSTRUCTED = (5, 6, 7, 9, 12, 16)
