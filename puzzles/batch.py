@@ -74,31 +74,6 @@ class AnswerColumns:
     solved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     unsolved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
 
-    def dicts(self, puzzle: str, states: Sequence[str], move_values: Sequence[Any]) -> list[dict[str, Any]]:
-        """The solve objects (`Solution.to_dict()`), one per key, for keys written as `states`."""
-        values = np.empty(len(move_values) + 1, dtype=object)
-        for move, value in enumerate(move_values):
-            values[move] = value
-        distance = self.distance.tolist()
-        solvable = np.flatnonzero(self.distance >= 0).tolist()
-        moves = values[np.minimum(self.moves, len(move_values))].tolist()
-        answers: list[Any] = [None] * len(distance)
-        names, columns = list(self.solved), list(self.solved.values())
-        for row, (position, walk) in enumerate(zip(solvable, moves, strict=True)):
-            steps = distance[position]
-            answer = {"puzzle": puzzle, "state": states[position], "distance": steps, "moves": walk[:steps]}
-            for name, column in zip(names, columns, strict=True):
-                answer[name] = column[row]
-            answers[position] = answer
-        unsolvable = np.flatnonzero(self.distance < 0).tolist()
-        names, columns = list(self.unsolved), list(self.unsolved.values())
-        for row, position in enumerate(unsolvable):
-            answer = {"puzzle": puzzle, "state": states[position], "distance": None, "moves": []}
-            for name, column in zip(names, columns, strict=True):
-                answer[name] = column[row]
-            answers[position] = answer
-        return answers
-
 
 def follow_parents(
     parent_of: Callable[[np.ndarray], np.ndarray],

@@ -361,10 +361,6 @@ class Counting(Role, ABC):
             ways[unsolvable] = 0
         return ways
 
-    def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
-        """`solvable_counts` as text, one decimal line each: what `counts` prints."""
-        return ("\n".join(self.solvable_counts(table, keys).astype(str).tolist()) + "\n").encode()
-
     @abstractmethod
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         """The moves (indices into move_names, in the order played) of

@@ -40,7 +40,7 @@ def test_a_dataset_split_by_blank_lines_is_read_once(
         expected = str(error)
     chunks = stream.chunks(io.BytesIO(text.encode()), lines=7)  # 2,003 chunks
     try:
-        printed = b"".join(bulk.judge(cube, lambda: table, chunks)).decode()
+        printed = "".join(bulk.judge(cube, lambda: table, chunks))
     except puzzles.InputError as error:
         printed = str(error)
     assert printed == expected and ("line 14004" in printed) == (last_row == "W W")
