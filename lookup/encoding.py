@@ -1,11 +1,15 @@
-"""The one encoder: every answer a front end writes from `Tables` as bytes,
-at the edge. Solve objects, one or a chunk of them, are written from their
-parts into %-templates (`json_lines`, `solution_line`) without a Python
-object per answer, with msgspec for each value (its JSON text is worked out
-once per move, once per distinct text); distances and counts as lines of
-decimals; the optimal solutions of a state (`Listing`) as lines of move
-labels or of JSON. `Solution.to_dict` is not used here: the tests compare
-this writer with it byte for byte."""
+"""The one encoder: the bytes of every chunk of answers a front end writes
+from `Tables` (`solve --batch`, `probe --batch`, `distances`, `counts`,
+the HTTP batches, the `--jobs` workers) and of every listing of solutions,
+written at the edge. Solve objects, one or a chunk of them, are written
+from their parts into %-templates (`json_lines`, `solution_line`) without a
+Python object per answer, with msgspec for each value (its JSON text worked
+out once per move, once per distinct text): no dict is built for them, and
+the tests compare this writer with `Solution.to_dict` byte for byte.
+Distances and counts are written as lines of decimals; a state's optimal
+solutions (`Listing`) as lines of move labels or of JSON, their shared
+fields encoded once from the state's own answer. (A single answer, one
+solve or probe, is still written from its `to_dict` where it is shown.)"""
 
 from __future__ import annotations
 

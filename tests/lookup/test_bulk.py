@@ -101,6 +101,26 @@ def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: 
     assert solve_text(puzzle, table, lines) == written(expected)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_one_encoder_writes_the_bytes_of_to_dict_and_msgspec(tables: lookup.Tables, name: str) -> None:
+    """The oracle, byte for byte, on 3,000 random states of every puzzle with
+    bad lines and other spellings among them: read at once, one by one
+    (`--steps`, without its boards) and drawn at random (`--random`)."""
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 3000, seed=36)
+    texts[::250] = [f" {text}" for text in texts[::250]]  # read one by one
+    texts[100:100] = BAD_LINES
+    assert_equal_to_scalar(puzzle, table, texts, first=7)
+    few = texts[90:400]
+    expected = [reference(puzzle, table, text, 97 + n) for n, text in enumerate(few)]
+    assert encoding.solve_text(tables.solve_lines(name, chunk(few, 97), one_by_one=True)) == written(expected)
+    drawn = [
+        tables.random_solution(name, text, 5).to_dict() if "error" not in answer else answer
+        for text, answer in zip(few, expected, strict=True)
+    ]
+    assert encoding.solve_text(tables.random_lines(name, chunk(few, 97), 5)) == written(drawn)
+
+
 def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None:
     puzzle, table = puzzles.get("eight"), tables.table("eight")
     texts = ["123069478", "12345", "123456870", "", "1230694780", "123456780", "\xff"]
