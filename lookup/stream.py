@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import os
-import queue
 import select
 import threading
 import time
@@ -259,6 +258,8 @@ def _in_order(
     chunks: Iterable[Lines], submit: Callable[[Lines], Callable[[], bytes]], ahead: int, stop: Callable[..., None]
 ) -> Iterator[bytes]:
     """The answers of `submit` in order, at most `ahead` chunks submitted and not yet handed on; `stop` at the end."""
+    import queue  # here: a query that answers no batch does not load it
+
     ready: queue.Queue[Callable[[], bytes] | BaseException | None] = queue.Queue()
     room, stopped = threading.Semaphore(ahead), threading.Event()
 
