@@ -29,13 +29,18 @@ API_LOADED = "from ninebase import open_tables"
 """`import ninebase` alone loads nothing (its names load on first use), so
 the API is measured as a program that uses it loads it."""
 QUERY_MODULES = """
-import json, runpy, sys
+import json, os, runpy, sys
+end = os._exit
+def report(status):  # the command ends with os._exit (no Python shutdown): list the modules first
+    print(json.dumps(sorted(name for name in sys.modules if name.startswith("ninebase"))), file=sys.stderr)
+    sys.stderr.flush()
+    end(status)
+os._exit = report
 sys.argv = ["ninebase", *sys.argv[1:]]
 try:
     runpy.run_module("ninebase", run_name="__main__")
-except SystemExit:
-    pass
-print(json.dumps(sorted(name for name in sys.modules if name.startswith("ninebase"))), file=sys.stderr)
+except SystemExit as stop:
+    report(stop.code or 0)
 """
 
 

@@ -43,7 +43,8 @@ def solve_variant(puzzle: str, state: Any, **rules: Any) -> Solution:
     >>> solve_variant("clocks", "1 1 1 12 12 12 12 12 12", hours=12, backward=True).moves
     [-2]
     """
-    return Tables().solve(puzzles.get(puzzle).variant(rules), state)
+    with Tables() as tables:
+        return tables.solve(puzzles.get(puzzle).variant(rules), state)
 
 
 __all__ = [

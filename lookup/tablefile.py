@@ -227,7 +227,7 @@ class TableFile:
     def __enter__(self) -> TableFile:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self.close()
 
     def _file(self) -> h5py.File:

@@ -71,7 +71,7 @@ class Tables:
     def __enter__(self) -> Tables:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self.close()
 
     def close(self) -> None:

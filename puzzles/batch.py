@@ -2,8 +2,8 @@
 
 Input arrives in chunks of whole lines (`Chunk`, framed by the streams:
 `ninebase.lookup.stream.Lines`). A puzzle reads the lines written exactly in
-its compact form all at once (`Puzzle.read_many`, into keys) and answers the
-keys column by column (`Puzzle.solve_many`, giving `AnswerColumns`); the query layer
+its compact form all at once (the `many` role's `ManyAtOnce.read_many`, into keys) and answers the
+keys column by column (`ManyAtOnce.solve_many`, giving `AnswerColumns`); the query layer
 reads every other line one by one with the scalar reader, which names what is
 wrong. A puzzle's original input is read as it arrives by its
 `OriginalStream`, which answers what it has read.

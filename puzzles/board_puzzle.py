@@ -2,7 +2,9 @@
 table holds every board's distance and parent move; one solution follows
 the parents from its board, many follow them together (`puzzles.batch`).
 Its roles: `BoardStorage` (the one search), `BoardMany` (boards read and
-answered many at once) and `BoardFormats` (an original input of one board).
+answered many at once), `BoardFormats` (an original input of one board) and
+`BoardCounting` (the optimal solutions: their count kept in the table,
+the n-th found along the optimal moves).
 """
 
 from __future__ import annotations
@@ -85,11 +87,11 @@ class BoardPuzzle(Puzzle):
         """Further JSON fields of a solved instance, from its first and last board only."""
         return {}
 
-    def distance(self, table: TableReader | None, board: Any) -> int | None:
+    def distance(self, table: TableReader, board: Any) -> int | None:  # always a table: one search stored
         distance = table.array("distance").item(self.encode(board))
         return None if distance == UNREACHABLE else distance
 
-    def solve(self, table: TableReader | None, board: Any) -> Solution:
+    def solve(self, table: TableReader, board: Any) -> Solution:
         distance_table = table.array("distance")
         parent = table.array("parent")
         index = self.encode(board)

@@ -5,7 +5,7 @@ how an instance is written, its moves and goals, why a board can never be
 solved, and how an answer is found (from a table, or without one). What
 other code needs beyond the rules sits beside them in role objects
 (roles.py), one per kind of consumer: the original formats, the terminal
-view, the page view, many at once, and storage. The builder, the query
+view, the page view, many at once, storage and counting. The builder, the query
 layer and the front ends ask these instead of testing which puzzle they
 hold. `BoardPuzzle` is the default for puzzles of one search over their
 boards, answered by following stored parent moves.

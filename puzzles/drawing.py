@@ -57,7 +57,7 @@ def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: 
 
 def cell_group(number: int, body: str) -> str:
     """One cell of a drawing as the page expects it: a group numbered
-    `data-cell` (what `Puzzle.move_changes` names), whose element of class
+    `data-cell` (what `PageView.move_changes` names), whose element of class
     `area` covers the cell (it is outlined when the cell is lit), and whose
     element of class `spin`, if any, is what turns (else the whole cell)."""
     return f'<g data-cell="{number}">{body}</g>'

@@ -5,10 +5,12 @@ rules sits in role objects the puzzle carries as attributes, each built
 with its puzzle: `formats` (the original problem's input and output, for
 judge, check and the contest packages), `terminal` (drawing for the CLI),
 `page` (drawing and explaining for the explorer page), `many` (many
-instances at once, for bulk answers) and `storage` (what the builder
-searches and stores, and what a table holds). `formats` and `storage` may
-be None: a puzzle without an original format, or one answered without a
-table. The others have defaults that work for any puzzle.
+instances at once, for bulk answers), `storage` (what the builder
+searches and stores, and what a table holds) and `counting` (how many
+optimal solutions, the n-th, all of them in order). `formats`, `storage`
+and `counting` may be None: a puzzle without an original format, one
+answered without a table, one whose solutions are not counted. The others
+have defaults that work for any puzzle.
 """
 
 from __future__ import annotations

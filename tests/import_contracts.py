@@ -19,11 +19,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
-import tomllib
-
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """Bytecode, and ninebase/'s links to the folders (each is copied from itself)."""
+    return {name for name in names if name == "__pycache__" or os.path.islink(os.path.join(folder, name))}
 
 
 def lint(planted: dict[str, str], options: list[str]) -> subprocess.CompletedProcess[str]:
@@ -32,7 +36,7 @@ def lint(planted: dict[str, str], options: list[str]) -> subprocess.CompletedPro
     with tempfile.TemporaryDirectory(prefix="ninebase-imports-") as tree:
         for package, folder in sorted(mapping.items()):
             target = Path(tree, *package.split("."))
-            shutil.copytree(ROOT / folder, target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
+            shutil.copytree(ROOT / folder, target, ignore=not_copied, dirs_exist_ok=True)
             for path, line in planted.items():
                 if Path(path).parts[0] == folder and package != "ninebase":
                     with open(target.joinpath(*Path(path).parts[1:]), "a", encoding="utf-8") as planted_file:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ninebase.lookup.web.server import AddressError, check_address
+from ninebase.lookup.service.server import AddressError, check_address
 
 
 def free_port() -> int:

@@ -1,7 +1,8 @@
 """The shape of the code: the query path never loads the builder, no code
 outside a puzzle's own module branches on a puzzle's name, one `Tables`
-serves many threads at once with the same answers, and the tests mirror the
-code they test."""
+serves many threads at once with the same answers, no two modules outside a
+puzzle's own package share a file name, and the tests mirror the code they
+test."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from ninebase import lookup, puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 DOOR = "Front ends go through Tables"
+LAYERS = "Layers: front ends, then the builder"
 EXPORTS = "Front ends use only what ninebase.puzzles exports"
 MIRRORED = {
     "lookup": "lookup",
     "cli": "lookup/cli",
     "web": "lookup/web",
+    "service": "lookup/service",
     "contest": "lookup/contest",
     "build_tables": "build_tables",
     "puzzles": "puzzles",
@@ -35,12 +38,14 @@ puzzles/clocks/), but for lookup's, which have folders of their own."""
 STORIES = {
     "abuse", "accessibility", "architecture", "benchmarks", "browser_page", "browser_sizes", "counting",
     "counting_solutions", "damage", "docs", "explorer", "extra_puzzle", "first_hour", "fuzz", "hardening", "plugin",
-    "readme_examples", "unkind_cli", "wheel",
+    "readme_examples", "static_analysis", "unkind_cli", "wheel",
 }  # fmt: skip
 """The suites in tests/ itself, `test_<story>.py`: stories across the program
 (what a user meets, hostile input, real servers and browsers, the wheel, the
 docs, the benchmarks, a plug-in) and evidence over every puzzle at once, not
 one module's tests."""
+CODE = ("ninebase", "lookup", "build_tables", "puzzles")
+"""The folders of the `ninebase` package (pyproject's package-dir)."""
 
 
 @pytest.mark.slow
@@ -70,6 +75,34 @@ def test_no_code_outside_a_puzzle_module_branches_on_a_puzzle_name() -> None:
                 f"{path.name}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if branch.search(line)
             ]
     assert found == []
+
+
+def shared_file_names(root: Path) -> dict[str, list[str]]:
+    """Each file name that two or more modules under `root`'s code folders
+    have, with their paths; a puzzle's own package (puzzles/<name>/) has
+    its own names, which may be any other's (board.py, formats.py, ...)."""
+    paths: dict[str, list[str]] = {}
+    for folder in CODE:
+        for path in sorted((root / folder).rglob("*.py")):  # not into ninebase/'s links to the folders
+            place = path.relative_to(root)
+            if path.name != "__init__.py" and not (place.parts[0] == "puzzles" and len(place.parts) > 2):
+                paths.setdefault(path.name, []).append(place.as_posix())
+    return {name: found for name, found in sorted(paths.items()) if len(found) > 1}
+
+
+def test_no_two_modules_outside_a_puzzle_package_share_a_file_name() -> None:
+    assert shared_file_names(ROOT) == {}
+
+
+def test_a_file_name_two_modules_share_is_named(tmp_path: Path) -> None:
+    for place in [
+        "lookup/web/rules.py", "lookup/cli/rules.py", "lookup/cli/answering.py", "ninebase/__init__.py",
+        "puzzles/drawing.py", "puzzles/eight/drawing.py", "puzzles/eight/board.py", "puzzles/cube/board.py",
+        "build_tables/__init__.py", "lookup/__init__.py",
+    ]:  # fmt: skip
+        (tmp_path / place).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / place).touch()
+    assert shared_file_names(tmp_path) == {"rules.py": ["lookup/cli/rules.py", "lookup/web/rules.py"]}
 
 
 def test_one_tables_object_serves_many_threads(tables_dir: Path) -> None:
@@ -110,6 +143,15 @@ def test_each_one_door_contract_fails_when_an_import_goes_around_it(planted: dic
     report = " ".join(done.stdout.split())  # contract names are wrapped to 80 columns
     assert done.returncode == 1 and "1 broken" in done.stdout, done.stdout[-3000:]
     assert re.search(re.escape(broken) + r"[^.]*? BROKEN", report), report[-2000:]
+
+
+@pytest.mark.slow
+def test_the_web_app_never_imports_the_process_operations() -> None:
+    """The service package (server, supervision, stopping) sits above the web
+    app: the app runs under any ASGI server without it."""
+    done = lint({"lookup/web/app.py": "from ninebase.lookup.service import stopping"}, [])
+    report = " ".join(done.stdout.split())
+    assert done.returncode == 1 and re.search(re.escape(LAYERS) + r"(?:(?!KEPT).)*? BROKEN", report), report[-2000:]
 
 
 def mirror_folders(root: Path) -> dict[Path, Path]:

@@ -233,7 +233,7 @@ async def bounded(coroutine: Coroutine[Any, Any, Answer], seconds: float) -> Ans
     """The answer, or an Answer saying it did not come within `seconds` (the request is cancelled)."""
     try:
         return await asyncio.wait_for(coroutine, max(0.1, seconds))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return Answer(error="unfinished within the time limit")
 
 

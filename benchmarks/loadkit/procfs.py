@@ -102,6 +102,6 @@ class Sampler:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self._stop.set()
         self._thread.join()

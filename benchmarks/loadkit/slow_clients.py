@@ -92,13 +92,13 @@ async def slow_slot(port: int, stop_at: float, out: list[dict[str, Any]], head: 
             _, client = await asyncio.wait_for(
                 loop.create_connection(functools.partial(SlowHeader, head, every, started), "127.0.0.1", port), 10
             )
-        except (OSError, asyncio.TimeoutError) as error:
+        except (TimeoutError, OSError) as error:
             out.append({"result": "connect-failed", "error": type(error).__name__, "connect_s": loop.time() - started})
             await asyncio.sleep(0.5)
             continue
         try:
             await asyncio.wait_for(asyncio.shield(client.done), max(0.0, stop_at - loop.time()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             row = client.row()  # still open at the end of the run
             client.hang_up()
             out.append(row)

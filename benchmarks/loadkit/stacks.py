@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ninebase import lookup
-from ninebase.lookup.web.server import connection_cap
+from ninebase.lookup.service.server import connection_cap
 from ninebase.lookup.web.settings import DEFAULT_SETTINGS as SERVE
 
 from .oracle import Oracle
@@ -50,7 +50,7 @@ GRANIAN_AS_NINEBASE_SERVE = [
         "--no-access-log",
     ),
 ]
-"""lookup/web/server.py's Granian(...) with `ninebase serve`'s defaults, as granian's command line."""
+"""lookup/service/server.py's Granian(...) with `ninebase serve`'s defaults, as granian's command line."""
 
 NGINX_CONF = """
 worker_processes {workers};

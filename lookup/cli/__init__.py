@@ -16,7 +16,7 @@ from ninebase.puzzles import Puzzle
 
 from . import answering, process
 from .common import EXIT_STATUS_HELP, EXIT_TABLE, PuzzleName, reported_errors, tables_option
-from .rules import RulesCommand, rules_for_each
+from .rule_options import RulesCommand, rules_for_each
 from .usage import usage_errors, write_puzzles
 
 LAZY_COMMANDS = {"serve": "serving", "package": "packaging", "solutions": "counting", "counts": "counting"}

@@ -31,9 +31,9 @@ from .common import (
     reported_errors,
     tables_option,
 )
-from .drawing import count_lines, describe, describe_probe
+from .describing import count_lines, describe, describe_probe
 from .process import STATUS_HELP, standard_input
-from .rules import RulesCommand, rule_choice
+from .rule_options import RulesCommand, rule_choice
 
 
 def one_state(puzzle: Puzzle, state: tuple[str, ...], batch: bool) -> Any:

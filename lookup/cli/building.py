@@ -29,7 +29,7 @@ class StageLine:
     def update(self, steps: int) -> None:
         self.done += steps
 
-    def __exit__(self, error_type: type[BaseException] | None, *exc_info: object) -> None:
+    def __exit__(self, error_type: type[BaseException] | None, *_exc_info: object) -> None:
         if error_type is not None:  # an interrupted stage settled nothing to report
             return
         seconds = time.perf_counter() - self.started

@@ -26,7 +26,7 @@ from .common import (
     reported_errors,
     tables_option,
 )
-from .rules import RulesCommand, rule_choice
+from .rule_options import RulesCommand, rule_choice
 
 MAX_SOLUTIONS = 1_000_000
 """The most solutions one `solutions` prints (a larger --limit is refused before any work)."""

@@ -12,7 +12,7 @@ import click
 from ninebase.puzzles import Puzzle, plural
 
 from .common import EXIT_STATUS_HELP, SEED, open_for, puzzle_argument, reported_errors, tables_option
-from .rules import RulesCommand, rule_choice
+from .rule_options import RulesCommand, rule_choice
 
 DEFAULT_CASES = 100
 

@@ -82,10 +82,13 @@ def serve(
     new ones are answered 503 with Retry-After. The workers stop with this
     process, however it ends. Needs the serve extra: pip install
     'ninebase[serve]'."""
-    try:
+    try:  # the web app first, so that a missing extra is named by the app's library (starlette)
         from ninebase.lookup.web import check_tables
-        from ninebase.lookup.web.server import AddressError, check_address
-        from ninebase.lookup.web.server import serve as run_server
+    except ImportError as error:
+        fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
+    try:
+        from ninebase.lookup.service.server import AddressError, check_address
+        from ninebase.lookup.service.server import serve as run_server
     except ImportError as error:
         fail(f"serve needs the serve extra ({error.name} is missing): pip install 'ninebase[serve]'", EXIT_BAD_INPUT)
     directory = resolve_tables_dir(tables_dir)

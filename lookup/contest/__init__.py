@@ -15,6 +15,6 @@ output validator. The same seed and budget give the same bytes.
 from __future__ import annotations
 
 from .kit import kit_files
-from .writer import Package, check_target, write_package, zip_path
+from .problem_package import Package, check_target, write_package, zip_path
 
 __all__ = ["Package", "check_target", "kit_files", "write_package", "zip_path"]

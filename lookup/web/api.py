@@ -10,7 +10,7 @@ The tables are opened once per process and shared by every request (a
 given build, so every answer carries `Cache-Control` and an `ETag` made from
 the tables' own checksums, ninebase's version and the rule options asked
 for, and `If-None-Match` is answered with 304. Every endpoint that names a
-puzzle takes its rule options (`?size=9`) as the command line does (`rules`).
+puzzle takes its rule options (`?size=9`) as the command line does (`query_options`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from ninebase.lookup import MAX_SEED, TableError, Tables, encoding
 from ninebase.lookup.stream import Lines
 from ninebase.puzzles import InputError, Puzzle
 
-from .answers import AnswerCache, Kept
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
 from .errors import ApiError, error_body
 from .openapi import NDJSON, openapi_document
+from .probing import AnswerCache, Kept
 from .reading import Reader, from_url
 from .served import check_tables
 from .settings import DEFAULT_SETTINGS, Settings
@@ -102,16 +102,16 @@ class Service:
 
     async def probe(self, request: Request) -> Response:
         key = (request.scope["path"], request.scope["query_string"])
-        kept = self.answers.get(key)  # kept, but asked conditionally (ReadyAnswers sends the others)
+        kept = self.answers.get(key)  # kept, but asked conditionally (`Probe` sends the others)
         if kept is None:
-            rules = self.reader.rules(request)
-            puzzle = rules.puzzle
+            options = self.reader.options(request)
+            puzzle = options.puzzle
             state = self.reader.state(request, puzzle)
             try:
                 body = await self.worked_out(puzzle, partial(self.render, puzzle, state))
             except InputError as error:
                 raise self.reader.bad_state(puzzle, state, error) from None
-            kept = (body, self.served.etag_of(rules).encode())
+            kept = (body, self.served.etag_of(options).encode())
             self.answers.put(key, *kept)
         return self.cached(request, kept[1].decode(), body=kept[0])
 
@@ -121,35 +121,40 @@ class Service:
         return encoded(from_url(state, partial(self.tables.probe, puzzle)).to_dict())
 
     def plain_probe(self, path: str, query: bytes) -> Kept | None:
-        """The answer of a plain, valid probe (`/api/{puzzle}?state=` with a
-        state of letters, digits, `_`, `,`, `.` or `-`, and no rule option),
-        straight from the ASGI scope, and kept; None for anything else, which
-        the endpoint answers. A bad state raises, and `ReadyAnswers` leaves it
-        to the endpoint too, which explains what is wrong."""
+        """The answer of a plain probe (`/api/{puzzle}?state=` with a state of
+        letters, digits, `_`, `,`, `.` or `-`, and no rule option), straight
+        from the ASGI scope, and kept; None for anything else, which the
+        endpoint answers. A state that cannot be read is the endpoint's 400,
+        raised here: it is read once."""
         puzzle = self.probed.get(path)
         state = query[6:]
         if puzzle is None or not query.startswith(b"state=") or len(state) > self.longest_state:
             return None
         if not state or state.strip(PLAIN_STATE_BYTES):
             return None
-        kept = (self.render(puzzle, state.decode()), self.served.etag.encode())
+        text = state.decode()
+        try:
+            body = self.render(puzzle, text)
+        except InputError as error:
+            raise self.reader.bad_state(puzzle, text, error) from None
+        kept = (body, self.served.etag.encode())
         self.answers.put((path, query), *kept)
         return kept
 
-    def batch_rules(self, request: Request) -> Puzzle:
+    def batch_puzzle(self, request: Request) -> Puzzle:
         """The puzzle a batch is answered under: its query holds rule options only."""
-        return self.reader.rules(request, ()).puzzle
+        return self.reader.options(request, ()).puzzle
 
     async def batch(self, request: Request) -> BatchAnswers:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
-        puzzle = self.batch_rules(request)
+        puzzle = self.batch_puzzle(request)
         return self.answer_batch(
             lambda lines: encoding.solve_text(self.tables.solve_lines(puzzle, lines)), NDJSON, error_body
         )
 
     async def distances(self, request: Request) -> BatchAnswers:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
-        puzzle = self.batch_rules(request)
+        puzzle = self.batch_puzzle(request)
         answer = partial(self.tables.distance_lines, puzzle)
         return self.answer_batch(lambda lines: encoding.number_text(answer(lines)), PLAIN_TEXT, text_error_line)
 
@@ -171,47 +176,47 @@ class Service:
     async def counts(self, request: Request) -> BatchAnswers:
         """One count of optimal solutions per line (0: unsolvable; `error:
         line N: why` for a line that cannot be read)."""
-        puzzle = self.counted(self.batch_rules(request))
+        puzzle = self.counted(self.batch_puzzle(request))
         answer = partial(self.tables.count_lines, puzzle)
         return self.answer_batch(lambda lines: encoding.number_text(answer(lines)), PLAIN_TEXT, text_error_line)
 
     async def random(self, request: Request) -> Response:
         """An optimal solution drawn uniformly from all of a state's, fixed by `seed` (0 or more)."""
-        rules = self.reader.rules(request, ("state", "seed"))
-        puzzle = self.counted(rules.puzzle)
+        options = self.reader.options(request, ("state", "seed"))
+        puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         seed = self.reader.number(request, "seed", 0, 0, MAX_SEED)
         try:
             solution = from_url(state, lambda text: self.tables.random_solution(puzzle, text, seed))
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
-        return self.cached(request, self.served.etag_of(rules), {**solution.to_dict(), "seed": seed})
+        return self.cached(request, self.served.etag_of(options), {**solution.to_dict(), "seed": seed})
 
     async def solutions(self, request: Request) -> Response:
         """Every optimal solution of a state, in the puzzle's order, up to
         `limit`, as JSON Lines of solve objects numbered from 0, streamed;
         each carries the count of them all, so a client knows what it did not get."""
-        rules = self.reader.rules(request, ("state", "limit"))
-        puzzle = self.counted(rules.puzzle)
+        options = self.reader.options(request, ("state", "limit"))
+        puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
         try:
             listing = from_url(state, lambda text: self.tables.listing(puzzle, text, limit))
         except InputError as error:
             raise self.reader.bad_state(puzzle, state, error) from None
-        headers = {**self.caching_headers(self.served.etag_of(rules)), "X-Count": str(listing.count)}
+        headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(listing.count)}
         return StreamingResponse(
             encoding.listing_json(listing, JSON_ENCODER.encode), media_type=NDJSON, headers=headers
         )
 
     async def stats(self, request: Request) -> Response:
         """The stats of the puzzle's table; 400 for rules answered without one, as the command line says."""
-        rules = self.reader.rules(request, ())
+        options = self.reader.options(request, ())
         try:
-            stats = self.tables.stats(rules.puzzle)
+            stats = self.tables.stats(options.puzzle)
         except InputError as error:
             raise ApiError(400, str(error)) from None
-        return self.cached(request, self.served.etag_of(rules), stats)
+        return self.cached(request, self.served.etag_of(options), stats)
 
     async def health(self, request: Request) -> Response:
         """A file changed, replaced or gone while serving makes the service unhealthy (503)."""

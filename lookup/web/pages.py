@@ -32,8 +32,8 @@ from ninebase.puzzles import InputError, Puzzle, plural
 
 from .errors import ApiError, wants_html
 from .position import example, position
+from .query_options import Options, described, fields
 from .reading import Reader, from_url
-from .rules import Rules, described, fields
 
 HERE = Path(__file__).parent
 HARDEST_LINKS = 6
@@ -75,22 +75,22 @@ class Explorer:
     def puzzle(self, request: Request) -> Puzzle:
         return self.reader.puzzle(request)
 
-    async def position(self, rules: Rules, board: Any, request: Request | None = None) -> dict[str, Any]:
+    async def position(self, options: Options, board: Any, request: Request | None = None) -> dict[str, Any]:
         """Everything the templates show of one position (its solution drawn
-        by the request's `way`, a seed, where it gives one), under `rules`."""
+        by the request's `way`, a seed, where it gives one), under `options`."""
         way = None if request is None else self.reader.number(request, "way", None, 0, MAX_SEED)
-        shown = await self.worked_out(rules.puzzle, partial(position, self.tables, rules.puzzle, board, way))
-        return {**shown, **self.chosen(rules)}
+        shown = await self.worked_out(options.puzzle, partial(position, self.tables, options.puzzle, board, way))
+        return {**shown, **self.chosen(options)}
 
-    def chosen(self, rules: Rules) -> dict[str, Any]:
-        """What the templates need of the rules: the form that chooses them,
+    def chosen(self, options: Options) -> dict[str, Any]:
+        """What the templates need of the options: the form that chooses them,
         what each link carries, and how a random position is offered."""
         return {
-            "rules": rules,
-            "also": f"&{rules.query}" if rules.query else "",
-            "fields": fields(rules),
-            "range": self.distances(rules.puzzle),
-            "draws": self.draws(rules.puzzle),
+            "options": options,
+            "also": f"&{options.query}" if options.query else "",
+            "fields": fields(options),
+            "range": self.distances(options.puzzle),
+            "draws": self.draws(options.puzzle),
         }
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
@@ -124,9 +124,9 @@ class Explorer:
         if "puzzle" not in context:
             name = request.path_params.get("puzzle") or request.url.path.strip("/").split("/")[0]
             context["puzzle"] = puzzles.get(name) if name in puzzles.names() else None
-        rules = context.pop("rules", None)
+        options = context.pop("options", None)
         if context["puzzle"] is not None and error.status < 500:  # a table that cannot be read is left alone
-            context = {**self.chosen(rules or Rules(context["puzzle"])), **context}
+            context = {**self.chosen(options or Options(context["puzzle"])), **context}
         context.setdefault("title", STATUS_TITLES.get(error.status, "Something went wrong"))
         return self.render(request, "error.html", {"error": str(error), **context}, error.status)
 
@@ -138,8 +138,8 @@ class Explorer:
         return self.render(request, "index.html", {"entries": entries})
 
     async def page(self, request: Request) -> Response:
-        rules = self.reader.rules(request, ("state", "way"))
-        puzzle = rules.puzzle
+        options = self.reader.options(request, ("state", "way"))
+        puzzle = options.puzzle
         if not wants_html(request):  # a program gets the 400 that /api/{puzzle} gives
             board = self.reader.board(puzzle, self.reader.state(request, puzzle, puzzle.example()))
         else:
@@ -148,27 +148,27 @@ class Explorer:
                 board = from_url(self.reader.state(request, puzzle, puzzle.example()), puzzle.board)
             except (ApiError, InputError) as error:  # the page's box holds the state; the message says what is wrong
                 status = error.status if isinstance(error, ApiError) else 400  # an over-long state, or a bad one
-                page = {"puzzle": puzzle, "state": given, "rules": rules}
+                page = {"puzzle": puzzle, "state": given, "options": options}
                 raise ApiError(status, str(error), page=page) from None
-        return self.render(request, "explorer.html", await self.position(rules, board, request))
+        return self.render(request, "explorer.html", await self.position(options, board, request))
 
     async def view(self, request: Request) -> Response:
         """The changing part of the page for one position, for the script."""
-        rules = self.reader.rules(request, ("state", "way"))
-        board = self.reader.board(rules.puzzle, self.reader.state(request, rules.puzzle))
-        context = await self.position(rules, board, request)
+        options = self.reader.options(request, ("state", "way"))
+        board = self.reader.board(options.puzzle, self.reader.state(request, options.puzzle))
+        context = await self.position(options, board, request)
         template = self.templates.get_template("position.html")
         return squeezed(request, HTMLResponse(template.render(request=request, **context)))
 
     async def rules(self, request: Request) -> Response:
-        rules = self.reader.rules(request, ())
-        puzzle = rules.puzzle
+        options = self.reader.options(request, ())
+        puzzle = options.puzzle
         shown = {"puzzle": puzzle, "blocks": text_blocks(puzzle.page.rules()), "example": example(self.tables, puzzle)}
-        return self.render(request, "rules.html", {**shown, **self.chosen(rules)})
+        return self.render(request, "rules.html", {**shown, **self.chosen(options)})
 
     async def random_position(self, request: Request) -> Response:
-        rules = self.reader.rules(request, ("distance",))
-        puzzle = rules.puzzle
+        options = self.reader.options(request, ("distance",))
+        puzzle = options.puzzle
         text = request.query_params.get("distance", "")
         seed = random.SystemRandom().randrange(2**32)
         try:
@@ -179,21 +179,26 @@ class Explorer:
         except (ValueError, InputError) as error:
             quoted = self.reader.shown(text)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
-            page = {"puzzle": puzzle, "wanted": text[: self.reader.quoted], "title": "No such position", "rules": rules}
+            page = {
+                "puzzle": puzzle,
+                "wanted": text[: self.reader.quoted],
+                "title": "No such position",
+                "options": options,
+            }
             raise ApiError(400, message, page=page) from None
-        also = f"&{rules.query}" if rules.query else ""
+        also = f"&{options.query}" if options.query else ""
         return RedirectResponse(f"/{puzzle.name}?{urlencode({'state': state})}{also}", 303)
 
     async def stats(self, request: Request) -> Response:
-        rules = self.reader.rules(request, ())
-        puzzle = rules.puzzle
+        options = self.reader.options(request, ())
+        puzzle = options.puzzle
         try:
             stats = self.tables.stats(puzzle)
         except InputError as error:  # rules answered without a table: nothing to chart
-            raise ApiError(400, str(error), page={"puzzle": puzzle, "rules": rules}) from None
+            raise ApiError(400, str(error), page={"puzzle": puzzle, "options": options}) from None
         hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
         context = {"stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
-        return self.render(request, "stats.html", {**context, **self.chosen(rules), "puzzle": puzzle})
+        return self.render(request, "stats.html", {**context, **self.chosen(options), "puzzle": puzzle})
 
     def routes(self) -> list[Any]:
         return [

@@ -1,5 +1,5 @@
 """What a request asks, read within the service's limits: the puzzle its
-path names, under the rule options its query gives (`rules`), and the
+path names, under the rule options its query gives (`query_options`), and the
 state, each refused with an `ApiError` that says what is wrong and quotes no
 more than `max_quoted_characters` of what was sent. The API and the pages
 read requests alike through it."""
@@ -16,7 +16,7 @@ from ninebase import puzzles
 from ninebase.puzzles import InputError, Puzzle, shown
 
 from .errors import ApiError
-from .rules import WHOLE_NUMBER, RuleReader, Rules
+from .query_options import WHOLE_NUMBER, OptionReader, Options
 from .served import Served
 from .settings import Settings
 
@@ -50,7 +50,7 @@ class Reader:
         self.longest = settings.max_state_characters
         self.quoted = settings.max_quoted_characters
         self.served = served
-        self.options = RuleReader(self.shown)
+        self.option_reader = OptionReader(self.shown)
 
     def shown(self, text: str) -> str:
         """`text` quoted as an answer may quote it."""
@@ -70,16 +70,17 @@ class Reader:
         except InputError:
             raise ApiError(404, f"no puzzle {self.shown(name)}; the puzzles are {', '.join(puzzles.names())}") from None
 
-    def rules(self, request: Request, reads: Iterable[str] = ("state",)) -> Rules:
+    def options(self, request: Request, reads: Iterable[str] = ("state",)) -> Options:
         """The puzzle the path names under the rule options of the query: every
         parameter but those the endpoint `reads` itself; 400 for an option the
         puzzle lacks or a value it refuses, 503 for a variant whose table this
         server has not got."""
         self.check_utf8(request)
         puzzle = self.puzzle(request)
-        rules = self.options.rules(puzzle, self.options.chosen(puzzle, request.query_params.multi_items(), reads))
-        self.served.check(rules)
-        return rules
+        reader = self.option_reader
+        options = reader.under(puzzle, reader.chosen(puzzle, request.query_params.multi_items(), reads))
+        self.served.check(options)
+        return options
 
     def check_utf8(self, request: Request) -> None:
         """400 naming the first query parameter whose name or value is not

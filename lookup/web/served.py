@@ -19,7 +19,7 @@ from ninebase.lookup import MissingTableError, Tables, build_command
 from ninebase.puzzles import Puzzle, in_words
 
 from .errors import SERVER_TABLES, ApiError
-from .rules import Rules
+from .query_options import Options
 
 
 def ninebase_version() -> str:
@@ -40,15 +40,15 @@ class Served:
     absent: dict[str, tuple[Puzzle, str]]
     """The variants whose table is not built, by table name, each with its rules in words."""
 
-    def etag_of(self, rules: Rules) -> str:
-        """The ETag of an answer under `rules`: never the same for two sets of options."""
-        if not rules.options:
+    def etag_of(self, options: Options) -> str:
+        """The ETag of an answer under `options`: never the same for two sets of them."""
+        if not options.chosen:
             return self.etag
-        return f'"{hashlib.sha256(f"{self.etag} {rules.puzzle.name}?{rules.query}".encode()).hexdigest()[:32]}"'
+        return f'"{hashlib.sha256(f"{self.etag} {options.puzzle.name}?{options.query}".encode()).hexdigest()[:32]}"'
 
-    def check(self, rules: Rules) -> None:
-        """503 naming the command that builds the table `rules` need, where this server has none."""
-        storage = rules.puzzle.storage
+    def check(self, options: Options) -> None:
+        """503 naming the command that builds the table `options` need, where this server has none."""
+        storage = options.puzzle.storage
         if storage is not None and storage.table_name in self.absent:
             puzzle, asked = self.absent[storage.table_name]
             raise ApiError(

@@ -112,12 +112,12 @@ class Cube(Puzzle):
         return board == start_board(board[0])
 
     # Answers --------------------------------------------------------------------
-    def distance(self, table: TableReader | None, instance: Instance) -> int | None:
+    def distance(self, table: TableReader, instance: Instance) -> int | None:
         symmetry, index = carried(instance)
         distance = table.array("pattern_distance", symmetry.group).item(index)
         return None if distance == UNREACHABLE else distance
 
-    def solve(self, table: TableReader | None, instance: Instance) -> Solution:
+    def solve(self, table: TableReader, instance: Instance) -> Solution:
         distance = self.distance(table, instance)
         start = start_board(instance[0])
         if distance is None:

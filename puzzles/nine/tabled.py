@@ -138,10 +138,10 @@ class TabledNine(NineRules, BoardPuzzle):
             after[chosen] = self.dense.after(indices[chosen], move)
         return after
 
-    def distance(self, table: TableReader | None, board: Board) -> int | None:
+    def distance(self, table: TableReader, board: Board) -> int | None:
         return None if self.encode(board) < 0 else super().distance(table, board)
 
-    def solve(self, table: TableReader | None, board: Board) -> Solution:
+    def solve(self, table: TableReader, board: Board) -> Solution:
         if self.encode(board) < 0:  # no table index: it breaks the class rule
             return self.unsolvable(board)
         return super().solve(table, board)

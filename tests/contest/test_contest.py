@@ -34,7 +34,7 @@ from ninebase.lookup.check import check_answer as check
 from ninebase.lookup.cli.packaging import package as package_command
 from ninebase.lookup.contest import write_package
 from ninebase.lookup.contest.kit import Kit
-from ninebase.lookup.contest.writer import answers as answers_of
+from ninebase.lookup.contest.problem_package import answers as answers_of
 from ninebase.lookup.sample import sample
 
 PUZZLES = ("sansu", "clocks", "eight", "nine", "cube")

@@ -24,7 +24,7 @@ import pytest
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.cli import main
-from ninebase.lookup.cli.rules import PREFIX, rules_for_each
+from ninebase.lookup.cli.rule_options import PREFIX, rules_for_each
 from ninebase.lookup.tablefile import FORMAT_VERSION
 from ninebase.lookup.web import check_tables
 from ninebase.puzzles import Puzzle

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import typing
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -30,6 +31,7 @@ from ninebase.lookup.stream import Lines
 from ninebase.puzzles import BoardPuzzle, InputError, OriginalFormats, Puzzle, Solution
 from ninebase.puzzles.contract import missing_parts
 from ninebase.puzzles.roles import ROLES
+from ninebase.puzzles.storage import TableReader
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -509,3 +511,16 @@ def test_a_puzzle_that_lacks_a_part_is_refused_at_once_in_one_line() -> None:
     assert "unfinished" not in puzzles.names()
     with pytest.raises(InputError, match="it is a str, not a Puzzle"):
         puzzles.register("lights")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [*((name, {}) for name in EVERY_PUZZLE), ("nine", {"size": 4}), ("nine", {"size": 5}), ("clocks", {"hours": 12})],
+)
+def test_a_puzzle_with_a_table_is_handed_a_table_not_none(name: str, options: dict[str, int]) -> None:
+    """A puzzle that stores a table reads it in `distance` and `solve`: their
+    `table` is a `TableReader`, not the contract's `TableReader | None`,
+    which only a puzzle without storage is handed."""
+    puzzle = puzzles.get(name).variant(options) if options else puzzles.get(name)
+    hints = [typing.get_type_hints(method)["table"] for method in (type(puzzle).distance, type(puzzle).solve)]
+    assert hints == [TableReader if puzzle.storage is not None else TableReader | None] * 2

@@ -14,10 +14,10 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from ninebase import lookup
+from ninebase.lookup.service.stopping import Door
 from ninebase.lookup.web import create_app
 from ninebase.lookup.web.drain import Drain
 from ninebase.lookup.web.settings import Settings
-from ninebase.lookup.web.stopping import Door
 
 STOPPING = {"error": "the server is shutting down and takes no new requests; send this one again shortly"}
 

@@ -31,9 +31,10 @@ from granian.log import LogLevels
 from starlette.applications import Starlette
 
 from ninebase.lookup import Tables
+from ninebase.lookup.web.app import create_app
+from ninebase.lookup.web.settings import Settings
 
-from .app import create_app
-from .settings import Settings
+from .stopping import door_kept
 from .supervision import CutAnswers, Reaper, cut_answers, die_with_parent
 
 
@@ -76,7 +77,8 @@ def app_for_worker(directory: str, settings: Settings, parent: int, cuts: CutAns
     could wait that long, several times, behind a batch's thread)."""
     die_with_parent(parent)
     sys.setswitchinterval(settings.switch_seconds)
-    return create_app(Tables(Path(directory)), settings, keep_door=True, report=cuts.record)
+    kept = functools.partial(door_kept, settings=settings)
+    return create_app(Tables(Path(directory)), settings, report=cuts.record, while_serving=kept)
 
 
 def serve(directory: Path, settings: Settings) -> int:

@@ -4,7 +4,7 @@ itself names one of the puzzle's `variant_options` (nine's `size`, clocks'
 read by the option's own kind: a whole number within its bounds, one of its
 choices, or an on/off flag. A name the puzzle does not offer, a value out of
 range or a name given twice is a 400 that says what the puzzle takes; the
-puzzle under the options chosen is its `variant`, kept once made."""
+puzzle under the options chosen is its `variant`, kept once made (`Options`)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ KEPT_VARIANTS = 1024
 
 
 @dataclass(frozen=True)
-class Rules:
+class Options:
     """The puzzle a request asks about, under the rule options it chose."""
 
     puzzle: Puzzle
-    options: Mapping[str, Any] = field(default_factory=dict)
+    chosen: Mapping[str, Any] = field(default_factory=dict)
     """The options chosen, by name, as read (a flag turned off, or an option at its default, is no option at all)."""
     base: Puzzle | None = None
     """The puzzle the path names, whose options these are (`puzzle` itself when none is chosen)."""
@@ -40,7 +40,7 @@ class Rules:
     @property
     def query(self) -> str:
         """The options as a query, `&`-joined, to carry on a link (`size=9`; empty for none)."""
-        return urlencode({name: "true" if value is True else value for name, value in sorted(self.options.items())})
+        return urlencode({name: "true" if value is True else value for name, value in sorted(self.chosen.items())})
 
 
 def described(option: VariantOption) -> str:
@@ -83,12 +83,12 @@ def value_of(option: VariantOption, text: str, quote: Callable[[str], str]) -> A
     return True if FLAG_VALUES[given.lower()] else None
 
 
-class RuleReader:
+class OptionReader:
     """Reads rule options, quoting what was sent through `quote`; keeps the variants it made."""
 
     def __init__(self, quote: Callable[[str], str]) -> None:
         self.quote = quote
-        self._made: dict[tuple[Puzzle, tuple[tuple[str, Any], ...]], Rules] = {}
+        self._made: dict[tuple[Puzzle, tuple[tuple[str, Any], ...]], Options] = {}
 
     def chosen(self, puzzle: Puzzle, pairs: Iterable[tuple[str, str]], reads: Iterable[str]) -> dict[str, Any]:
         """The options the query's `pairs` choose, every name but those in
@@ -110,18 +110,19 @@ class RuleReader:
                 chosen[name] = value
         return chosen
 
-    def rules(self, puzzle: Puzzle, options: dict[str, Any]) -> Rules:
-        """The puzzle under `options` (itself under none); 400 with the puzzle's own words when it refuses them."""
-        if not options:
-            return Rules(puzzle)
-        key = (puzzle, tuple(sorted(options.items())))
+    def under(self, puzzle: Puzzle, chosen: dict[str, Any]) -> Options:
+        """The puzzle under the options `chosen` (itself under none); 400 with
+        the puzzle's own words when it refuses them."""
+        if not chosen:
+            return Options(puzzle)
+        key = (puzzle, tuple(sorted(chosen.items())))
         made = self._made.get(key)
         if made is None:
             try:
-                variant = puzzle.variant(options)
+                variant = puzzle.variant(chosen)
             except InputError as error:
                 raise ApiError(400, str(error)) from None
-            made = Rules(variant, options, puzzle) if variant is not puzzle else Rules(puzzle)
+            made = Options(variant, chosen, puzzle) if variant is not puzzle else Options(puzzle)
             if len(self._made) < KEPT_VARIANTS:
                 self._made[key] = made
         return made
@@ -142,12 +143,12 @@ class Field:
         return self.option.name
 
 
-def fields(rules: Rules) -> list[Field]:
-    """The form of the rules a page is under: a control per option the puzzle offers, holding its value."""
-    offered = (rules.base or rules.puzzle).variant_options
+def fields(options: Options) -> list[Field]:
+    """The form of the options a page is under: a control per option the puzzle offers, holding its value."""
+    offered = (options.base or options.puzzle).variant_options
     shown = []
     for option in offered:
         kind = "number" if option.bounds else "choice" if option.choices else "text" if option.metavar else "flag"
-        value = rules.options.get(option.name, option.default if kind != "flag" else False)
+        value = options.chosen.get(option.name, option.default if kind != "flag" else False)
         shown.append(Field(option, kind, value))
     return shown

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from ninebase.lookup.web.supervision import CutAnswers, die_with_parent, open_connections
+from ninebase.lookup.service.supervision import CutAnswers, die_with_parent, open_connections
 
 PR_GET_PDEATHSIG = 2
 

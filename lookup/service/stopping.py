@@ -26,32 +26,17 @@ import logging
 import os
 import socket
 import time
+from collections.abc import AsyncIterator
 
-from .asgi import Headers
-from .drain import Drain
-from .errors import come_back, json_error
-from .guard import SECURITY_HEADERS
-from .settings import Settings
+from ninebase.lookup.web.app import stopping_answer
+from ninebase.lookup.web.drain import Drain
+from ninebase.lookup.web.settings import Settings
 
 log = logging.getLogger("ninebase")
 
 FINDING_TRIES = 100
 """Looks for the listening socket at start-up, one per turn of the event loop: granian opens it after
 the app's start-up and before the loop turns again, so that turn finds it, before any stop signal."""
-
-
-def stopping_answer(settings: Settings) -> tuple[Headers, bytes]:
-    """The answer to every request that comes after the stop signal (503, as
-    a batch refused for want of a place), after which the connection is
-    closed; with the guard's headers, as it is sent in front of the guard."""
-    headers, body = json_error(
-        come_back(
-            "the server is shutting down and takes no new requests; send this one again shortly",
-            settings.retry_after_seconds,
-            {"Connection": "close"},
-        )
-    )
-    return [*headers, *SECURITY_HEADERS], body
 
 
 def listening_socket(port: int) -> socket.socket | None:
@@ -76,6 +61,17 @@ def listening_socket(port: int) -> socket.socket | None:
             pass
         candidate.close()
     return None
+
+
+@contextlib.asynccontextmanager
+async def door_kept(drain: Drain, settings: Settings) -> AsyncIterator[None]:
+    """The door of the settings' port held for the app's life: kept from its
+    start, closed once the server has finished every answer in flight (the
+    app's `while_serving`, in a server's worker)."""
+    door = Door(drain, settings)
+    keeping = asyncio.ensure_future(door.keep())
+    yield
+    await door.close(keeping)
 
 
 class Door:
@@ -163,7 +159,7 @@ class Door:
                 await asyncio.wait_for(loop.sock_sendall(connection, self.response), drain.left())
                 connection.shutdown(socket.SHUT_WR)
                 await asyncio.wait_for(read_to_end(loop, connection), min(self.waited, drain.left()))
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             pass  # the client went away, or took too long: nothing more to do for it
         finally:
             connection.close()

@@ -29,8 +29,8 @@ import threading
 import time
 from pathlib import Path
 
-from .drain import LOOK_SECONDS, Client, Drain
-from .settings import Settings
+from ninebase.lookup.web.drain import LOOK_SECONDS, Client, Drain
+from ninebase.lookup.web.settings import Settings
 
 log = logging.getLogger("ninebase")
 

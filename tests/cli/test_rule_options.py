@@ -1,4 +1,4 @@
-"""Rule options on the command line (lookup/cli/rules.py): a rule option
+"""Rule options on the command line (lookup/cli/rule_options.py): a rule option
 given to a puzzle without it is refused in one line naming the puzzles that
 take it, on every command that names a puzzle, through the installed
 command; a plug-in's options are asked of the puzzle, like a built-in's."""

@@ -1,0 +1,112 @@
+"""The 4x4 pattern tables (eight at size 4): one 0-1 breadth-first search per
+group of homes (`puzzles.eight.fifteen.GROUPS`), in NumPy, written as one
+table file `eight-4.h5` with a group per pattern.
+
+A search state is where the group's k tiles are and where the empty cell
+is, numbered sum(cell_i << 4i) + (empty << 4k); the other tiles are not told
+apart. A move of the empty cell onto a cell no group tile holds costs 0 (it
+moves another tile), onto a group tile 1 (that tile moves). The goal states,
+at 0, are the tiles at home with the empty cell on any other cell: the
+table bounds every goal whose empty cell is not one of the group's homes.
+Each level is closed under the free moves before the next one is made, so
+every state is settled at its least cost. The table keeps, per placement of
+the tiles, the least over the empty cell's places (255: no placement).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ninebase.lookup.tablefile import table_path
+from ninebase.puzzles.eight import fifteen
+from ninebase.puzzles.storage import UNREACHABLE, Packed
+
+from .writer import write_table
+
+_FULL = 0xFFFF
+_BUT_COLUMN_0 = np.uint16(0xEEEE)
+_BUT_COLUMN_3 = np.uint16(0x7777)
+_STEPS = ((-4, 4), (4, 4), (-1, 1), (1, 1))
+"""Per way a tile can move (the change of its cell): the steps it may not cross (rows of 4 or columns of 1)."""
+
+
+def pattern_table(homes: Sequence[int]) -> np.ndarray:
+    """The table of one group: per placement (sum of cell_i << 4i) the fewest moves of its tiles home."""
+    k = len(homes)
+    size = 1 << (4 * k)
+    distances = np.full(size, UNREACHABLE, dtype=np.uint8)
+    seen = np.zeros(size, dtype=np.uint16)  # per placement, the empty cell's places settled so far
+    reached = np.zeros(size, dtype=np.uint16)  # the next level's, as the moves of tiles find them
+    placements = np.array([sum(home << (4 * slot) for slot, home in enumerate(homes))], dtype=np.int64)
+    places = np.array([_FULL & ~sum(1 << home for home in homes)], dtype=np.uint16)
+    level = 0
+    while placements.size:
+        cells = [(placements >> (4 * slot)) & 15 for slot in range(k)]
+        held = np.zeros(placements.size, dtype=np.uint16)
+        for cell in cells:
+            held |= (1 << cell).astype(np.uint16)
+        places = _spread(places, ~held & ~seen[placements])
+        seen[placements] |= places
+        distances[placements] = np.minimum(distances[placements], level)
+        for slot, cell in enumerate(cells):
+            for step, line in _STEPS:
+                to = cell + step
+                movable = (to >= 0) & (to < 16) & ((line == 4) | (to // 4 == cell // 4))
+                movable &= ((places.astype(np.int64) >> np.where(movable, to, 0)) & 1).astype(bool)
+                np.bitwise_or.at(
+                    reached, placements[movable] + (step << (4 * slot)), (1 << cell[movable]).astype(np.uint16)
+                )
+        placements = np.flatnonzero(reached)
+        places = reached[placements] & ~seen[placements]
+        reached[placements] = 0
+        new = places != 0
+        placements, places = placements[new], places[new]
+        level += 1
+    return distances
+
+
+def _spread(places: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """`places` (bit masks of cells) grown through `free` cells as far as the empty cell can go."""
+    while True:
+        grown = (
+            places | (places >> 4) | (places << 4) | ((places >> 1) & _BUT_COLUMN_3) | ((places << 1) & _BUT_COLUMN_0)
+        )
+        grown &= free
+        grown |= places
+        if np.array_equal(grown, places):
+            return places
+        places = grown
+
+
+def build(directory: Path, report: Callable[[str], None] = lambda line: None) -> tuple[int, float]:
+    """Build every group's table and write `eight-4.h5`; return its size in bytes and the seconds taken."""
+    started = time.perf_counter()
+    groups = {}
+    for homes in fifteen.GROUPS:
+        began = time.perf_counter()
+        table = pattern_table(homes)
+        placed = table[table != UNREACHABLE]
+        histogram = np.bincount(placed).tolist()
+        attrs = {
+            "homes": list(homes),
+            "state_count": int(placed.size),
+            "reachable_count": int(placed.size),
+            "max_distance": len(histogram) - 1,
+            "histogram": histogram,
+        }
+        groups[fifteen.group_name(homes)] = (attrs, {"distances": Packed(table, 8)})
+        report(
+            f"pattern {fifteen.group_name(homes)}: {placed.size:,} placements in {time.perf_counter() - began:.1f} s"
+        )
+    attrs = {
+        "puzzle": fifteen.TABLE_NAME,
+        "encoding": "per group of homes: uint8 at sum(cell of the i-th home << 4i), 255 where two tiles share a cell",
+        "move_names": list(fifteen.MOVES),
+        "groups": [list(homes) for homes in fifteen.GROUPS],
+    }
+    size = write_table(table_path(directory, fifteen.TABLE_NAME), attrs, groups)
+    return size, time.perf_counter() - started

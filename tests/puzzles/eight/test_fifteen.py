@@ -1,0 +1,258 @@
+"""eight at size 4 (the 15-puzzle): the pattern tables and the search
+against the rules written again here, breadth-first searches of this file's
+own, and the published optimal lengths of Korf's 100 random instances.
+
+The fast tests (15, 12 to 22 s in all) search with cheap 5-5-5 tables
+(most of that time is their build); the tables the engine ships are built
+by the slow test at the end (about 70 s wall on the shared machine).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from damaged_tables import flip_byte
+
+from ninebase.build_tables import pattern_tables as builder
+from ninebase.lookup import fifteen as loader
+from ninebase.lookup.tablefile import TableError
+from ninebase.puzzles.eight import fifteen
+from ninebase.puzzles.text import InputError
+
+KORF_100 = Path(__file__).resolve().parents[3] / "benchmarks" / "korf100.txt"
+CLASSIC = (*range(1, 16), 0)
+STEP = {"U": -4, "D": 4, "L": -1, "R": 1}
+CHEAP_PARTITIONS = {
+    15: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 14)),
+    14: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 15)),
+    10: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 12, 13, 14, 15)),
+}
+"""5-5-5 for every kind of goal: the same search, tables built in seconds."""
+
+
+# The rules again: a board is 16 numbers in reading order, 0 the empty cell.
+
+
+def goal_of(board: tuple[int, ...]) -> tuple[int, ...]:
+    missing = (set(range(1, 17)) - set(board)).pop()
+    return tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
+
+
+def moves_from(board: tuple[int, ...]) -> Iterator[tuple[str, tuple[int, ...]]]:
+    empty = board.index(0)
+    row, column = divmod(empty, 4)
+    for letter, fits in (("U", row > 0), ("D", row < 3), ("L", column > 0), ("R", column < 3)):
+        if fits:
+            target = empty + STEP[letter]
+            cells = list(board)
+            cells[empty], cells[target] = cells[target], 0
+            yield letter, tuple(cells)
+
+
+def replay(board: tuple[int, ...], moves: str) -> tuple[int, ...]:
+    for letter in moves:
+        board = dict(moves_from(board))[letter]  # KeyError: a move off the board
+    return board
+
+
+def distances_near(goal: tuple[int, ...], depth: int) -> dict[tuple[int, ...], int]:
+    """Every board within `depth` moves of `goal`, by breadth-first search."""
+    found = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        board = queue.popleft()
+        if found[board] < depth:
+            for _, after in moves_from(board):
+                if after not in found:
+                    found[after] = found[board] + 1
+                    queue.append(after)
+    return found
+
+
+def korf_instances() -> list[tuple[int, tuple[int, ...], int]]:
+    """(number, board in this puzzle's numbers, published length): Korf's
+    boards use 0..15 with the blank first in the goal, so every number but 0
+    goes up by one (the goal's empty cell is then cell 1)."""
+    rows = [line.split() for line in KORF_100.read_text().splitlines() if line and not line.startswith("#")]
+    return [(int(row[0]), tuple(int(n) + 1 if n != "0" else 0 for n in row[1:17]), int(row[17])) for row in rows]
+
+
+@pytest.fixture(scope="module")
+def cheap_tables() -> fifteen.Tables:
+    groups = dict.fromkeys(group for groups in CHEAP_PARTITIONS.values() for group in groups)
+    return {group: builder.pattern_table(group) for group in groups}
+
+
+def solve(board: tuple[int, ...], tables: fifteen.Tables, reference: bool = False) -> str | None:
+    return fifteen.solve(fifteen.board(board), tables, CHEAP_PARTITIONS, reference)
+
+
+def neighbours(cell: int) -> list[int]:
+    row, column = divmod(cell, 4)
+    steps = ((row > 0, -4), (row < 3, 4), (column > 0, -1), (column < 3, 1))
+    return [cell + step for fits, step in steps if fits]
+
+
+def test_a_pattern_table_against_a_search_of_its_own() -> None:
+    """Three tiles and the empty cell, searched here by a 0-1 BFS: the empty
+    cell's move costs 1 when it moves one of the three tiles, else 0; the
+    goal is the tiles at home with the empty cell anywhere."""
+    homes = (0, 5, 15)
+    table = builder.pattern_table(homes)
+    best: dict[tuple[int, ...], int] = {}
+    queue = deque((0, (*homes, empty)) for empty in range(16) if empty not in homes)
+    while queue:
+        cost, state = queue.popleft()
+        if state in best:
+            continue
+        best[state] = cost
+        *tiles, empty = state
+        for target in neighbours(empty):
+            if target in tiles:
+                queue.append((cost + 1, (*[empty if cell == target else cell for cell in tiles], target)))
+            else:
+                queue.appendleft((cost, (*tiles, target)))
+    least: dict[tuple[int, ...], int] = {}
+    for (*tiles, _), cost in best.items():
+        least[tuple(tiles)] = min(cost, least.get(tuple(tiles), cost))
+    assert len(least) == 16 * 15 * 14
+    for tiles, cost in least.items():
+        assert table[sum(cell << (4 * slot) for slot, cell in enumerate(tiles))] == cost
+    assert (table != 255).sum() == len(least)
+
+
+@pytest.mark.parametrize("missing", [16, 1, 3, 6])
+def test_lengths_near_every_kind_of_goal_against_breadth_first_search(
+    cheap_tables: fifteen.Tables, missing: int
+) -> None:
+    """The classic goal, a corner's, a side cell's and a middle cell's: random boards up to 12 moves away."""
+    goal = tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
+    near = distances_near(goal, 12)
+    boards = random.Random(missing).sample(sorted(near), 60)
+    for board in [goal, *boards]:
+        moves = solve(board, cheap_tables)
+        assert moves is not None and len(moves) == near[board], board
+        assert replay(board, moves) == goal
+
+
+def test_the_compiled_search_answers_as_the_plain_python_one(cheap_tables: fifteen.Tables) -> None:
+    near = distances_near(CLASSIC, 9)
+    for board in random.Random(4).sample(sorted(near), 12):
+        assert solve(board, cheap_tables) == solve(board, cheap_tables, reference=True)
+
+
+def test_easy_instances_of_korf_s_100_have_their_published_lengths(cheap_tables: fifteen.Tables) -> None:
+    easy = [instance for instance in korf_instances() if instance[2] <= 45]
+    assert len(easy) == 10
+    for number, board, length in easy:
+        moves = solve(board, cheap_tables)
+        assert moves is not None and len(moves) == length, number
+        assert replay(board, moves) == goal_of(board)
+
+
+def test_unsolvable_boards_are_an_answer(cheap_tables: fifteen.Tables) -> None:
+    rng = random.Random(15)
+    for _ in range(20):
+        numbers = list(range(17))
+        numbers.remove(rng.randint(1, 16))
+        rng.shuffle(numbers)
+        board = tuple(numbers)
+        # parity, counted here as inversions: swap two tiles and one of the two boards is unsolvable
+        tiles = [cell for cell, number in enumerate(board) if number]
+        first, second = rng.sample(tiles, 2)
+        swapped = list(board)
+        swapped[first], swapped[second] = swapped[second], swapped[first]
+        unsolvable = next(candidate for candidate in (board, tuple(swapped)) if not own_parity_solvable(candidate))
+        assert fifteen.unsolvable_reason(fifteen.board(unsolvable)) is not None
+        assert solve(unsolvable, cheap_tables) is None
+
+
+def own_parity_solvable(board: tuple[int, ...]) -> bool:
+    """Inversions of the tiles in the order of their goal cells, and the empty cell's row distance."""
+    goal = goal_of(board)
+    order = {number: cell for cell, number in enumerate(goal)}
+    tiles = [order[number] for number in board if number]
+    inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1 :])
+    rows = abs(board.index(0) // 4 - goal.index(0) // 4)
+    return (inversions + rows) % 2 == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "a 4x4 board has 16 numbers, not 15"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0", "the number 14 is on the board twice (cells 14 and 15)"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 17 0", "a 4x4 board holds numbers 0..16, not 17 (cell 15)"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", "a 4x4 board has one empty cell, 0; this one has none"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 0", "a 4x4 board holds numbers 0..16, not 'x'"),
+    ],
+)
+def test_bad_boards_are_refused_saying_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(InputError) as refused:
+        fifteen.board(text)
+    assert str(refused.value) == message
+
+
+@pytest.mark.slow
+def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(tmp_path: Path) -> None:
+    """About 17 s of CPU to build, under a second to search (69 s wall at load average 8)."""
+    size, _ = builder.build(tmp_path)
+    assert size < 64 << 20
+    tables = loader.load(tmp_path)
+    instances = korf_instances()
+    for number, board, length in [instances[n - 1] for n in (1, 2, 16, 42, 55, 79, 82)]:
+        moves = fifteen.solve(fifteen.board(board), tables)
+        assert moves is not None and len(moves) == length, number
+        assert replay(board, moves) == goal_of(board)
+    for missing in (16, 3, 6):  # a side cell's and a middle cell's goals have tables of their own
+        goal = tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
+        near = distances_near(goal, 10)
+        for board in random.Random(missing).sample(sorted(near), 20):
+            assert len(fifteen.solve(fifteen.board(board), tables) or "") == near[board]
+    for group in (fifteen.GROUPS[0], fifteen.GROUPS[2]):  # a compressed dataset, and one stored as it is
+        damaged = tmp_path / fifteen.group_name(group)
+        damaged.mkdir()
+        shutil.copy(tmp_path / "eight-4.h5", damaged)
+        flip_byte(damaged / "eight-4.h5", fifteen.group_name(group), "distances")
+        with pytest.raises(TableError, match="rebuild it with: ninebase build --only eight --size 4 --force"):
+            loader.load(damaged)
+
+
+def test_counts_near_the_goal_against_breadth_first_counts(cheap_tables: fifteen.Tables) -> None:
+    """The optimal move sequences, counted here over the breadth-first layers;
+    all of them streamed, one drawn, and the plain-Python search's count."""
+    for missing in (16, 6):
+        goal = tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
+        near = distances_near(goal, 10)
+        ways = {goal: 1}
+        for board in sorted(near, key=near.get):  # each board's count from the layer before it
+            if board != goal:
+                ways[board] = sum(ways[after] for _, after in moves_from(board) if near.get(after) == near[board] - 1)
+        boards = random.Random(missing).sample(sorted(near), 15)
+        assert max(ways[board] for board in boards) > 1
+        for board in boards:
+            position = fifteen.board(board)
+            counted, streamed = fifteen.optimal_solutions(
+                position, cheap_tables, 30, limit=10_000, partitions=CHEAP_PARTITIONS
+            )
+            assert counted == ways[board] == len(streamed) == len(set(streamed))
+            assert all(len(moves) == near[board] and replay(board, moves) == goal for moves in streamed)
+            assert fifteen.count(position, cheap_tables, 30, partitions=CHEAP_PARTITIONS) == ways[board]
+            drawn = fifteen.random_solution(position, cheap_tables, 30, random.Random(1), partitions=CHEAP_PARTITIONS)
+            assert drawn in streamed
+        board = boards[0]
+        assert (
+            fifteen.count(fifteen.board(board), cheap_tables, 30, partitions=CHEAP_PARTITIONS, reference=True)
+            == ways[board]
+        )
+
+
+def test_a_count_out_of_time_is_an_error_not_a_number(cheap_tables: fifteen.Tables) -> None:
+    _, board, length = korf_instances()[0]
+    with pytest.raises(fifteen.OutOfTime, match=f"optimal solutions of {length} moves took more than 0.01 s"):
+        fifteen.count(fifteen.board(board), cheap_tables, 0.01, partitions=CHEAP_PARTITIONS)
