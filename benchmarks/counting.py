@@ -1,6 +1,6 @@
 """Counting optimal solutions (issue 29): microseconds per `Tables.count` and
 per `random_solution` (the median over single calls on random states),
-states per second through `Tables.counts` and `Tables.counts_chunk` on
+states per second through `Tables.counts` and `Tables.count_lines` (written by `encoding.number_text`) on
 300,000 compact strings, through `ninebase counts` (a fresh process) and
 over HTTP (`POST /api/PUZZLE/counts`), and optimal solutions per second
 (the whole call, start-up included) by `Tables.solution_moves` (the stream
@@ -29,7 +29,8 @@ import numpy as np
 from bulk_cli import http_rates, timed  # the same measurement of a command and of the service
 
 from ninebase import lookup, puzzles
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup import encoding
+from ninebase.lookup.stream import Lines
 
 TARGET_COUNT_MICROSECONDS = {"cube": 100.0}
 """Per puzzle, where it is not the default below."""
@@ -177,12 +178,12 @@ def main() -> int:
                 f"  {verdict(count <= count_target)} / {verdict(drawn <= TARGET_RANDOM_MICROSECONDS)}"
             )
         print(f"\nin bulk, {BULK_STATES:,} random compact strings, the best of three runs")
-        print(f"{'puzzle':8} {'Tables.counts/s':>16} {'counts_chunk/s':>16}")
+        print(f"{'puzzle':8} {'Tables.counts/s':>16} {'count_lines/s':>16}")
         for name in puzzles.BUILT_IN:
             states = random_states(tables, name, BULK_STATES, 3)
             lines = Lines("".join(f"{text}\n" for text in states).encode())
             whole = best_seconds(lambda name=name, states=states: tables.counts(name, states))
-            chunked = best_seconds(lambda name=name, lines=lines: tables.counts_chunk(name, lines))
+            chunked = best_seconds(lambda name=name, lines=lines: encoding.number_text(tables.count_lines(name, lines)))
             print(f"{name:8} {BULK_STATES / whole:16,.0f} {BULK_STATES / chunked:16,.0f}")
         print(
             f"\nthrough the command (ninebase counts, {COMMAND_LINES:,} lines, a fresh process; target "

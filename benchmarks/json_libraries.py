@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -23,7 +23,7 @@ import numpy as np
 
 from ninebase import lookup, puzzles
 from ninebase.lookup import bulk, encoding
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 
 def best_seconds(work: Callable[[], Any], runs: int = 5) -> tuple[float, Any]:
@@ -58,6 +58,35 @@ def encoders(answers: list[dict[str, Any]]) -> dict[str, Callable[[], bytes]]:
     return found
 
 
+def column_dicts(
+    columns: puzzles.AnswerColumns, puzzle: str, states: Sequence[str], move_values: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """The solve objects (`Solution.to_dict()`) of answer columns, one dict per
+    key, for keys written as `states`: what a library needs before it can
+    write them (ninebase writes the columns straight into bytes instead)."""
+    values = np.empty(len(move_values) + 1, dtype=object)
+    for move, value in enumerate(move_values):
+        values[move] = value
+    distance = columns.distance.tolist()
+    solvable = np.flatnonzero(columns.distance >= 0).tolist()
+    moves = values[np.minimum(columns.moves, len(move_values))].tolist()
+    answers: list[Any] = [None] * len(distance)
+    names, fields = list(columns.solved), list(columns.solved.values())
+    for row, (position, walk) in enumerate(zip(solvable, moves, strict=True)):
+        steps = distance[position]
+        answer = {"puzzle": puzzle, "state": states[position], "distance": steps, "moves": walk[:steps]}
+        for name, column in zip(names, fields, strict=True):
+            answer[name] = column[row]
+        answers[position] = answer
+    names, fields = list(columns.unsolved), list(columns.unsolved.values())
+    for row, position in enumerate(np.flatnonzero(columns.distance < 0).tolist()):
+        answer = {"puzzle": puzzle, "state": states[position], "distance": None, "moves": []}
+        for name, column in zip(names, fields, strict=True):
+            answer[name] = column[row]
+        answers[position] = answer
+    return answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzle", default="eight", choices=puzzles.names())
@@ -70,10 +99,11 @@ def main() -> None:
         distances, compact = rules.storage.sample_space(table)
         indices = np.random.default_rng(7).integers(0, distances.size, args.lines)
         lines = Lines("".join(f"{compact(int(index))}\n" for index in indices).encode())
-        answers = bulk.solve_objects(rules, table, lines)
         rows = bulk.read_at_once(rules, lines)
+        texts, values = puzzles.row_texts(rows.cells), bulk.move_values(rules)
+        answers = column_dicts(bulk.solve_many(rules, table, rows.keys), rules.name, texts, values)
         solved = rules.many.solve_many(table, rows.keys)
-        expected = [json.loads(line) for line in bulk.solve_chunk(rules, table, lines).splitlines()]
+        expected = [json.loads(line) for line in encoding.solve_text(tables.solve_lines(rules, lines)).splitlines()]
         assert expected == answers, "the written lines and the answers differ"
         print(f"{args.lines:,} {args.puzzle} solve objects as JSON Lines (CPU seconds, best of 5):")
         fastest = 0.0
@@ -84,8 +114,7 @@ def main() -> None:
             fastest = max(fastest, args.lines / seconds)
         seconds, _ = best_seconds(lambda: b"".join(encoding.json_lines(rules, rows.cells, solved)))
         row("ninebase, from the answer columns", args.lines / seconds, "(no dict per answer: what solve --batch does)")
-        texts, values = bulk.row_texts(rows.cells), encoding.move_values(rules)
-        seconds, _ = best_seconds(lambda: solved.dicts(rules.name, texts, values))
+        seconds, _ = best_seconds(lambda: column_dicts(solved, rules.name, texts, values))
         row("(the dicts above, from the same columns)", args.lines / seconds, "(each library needs them first)")
         row("dicts, then the fastest library", 1 / (seconds / args.lines + 1 / fastest))
 

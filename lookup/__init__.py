@@ -17,10 +17,10 @@ from typing import Any
 from ninebase import puzzles
 from ninebase.puzzles import InputError, Instance, Probe, Solution
 
-from .bulk import Tally
 from .check import EXIT_STATUS, INVALID, OPTIMAL, VALID, Verdict
 from .directory import ENVIRONMENT_VARIABLE, check_directory, default_tables_dir, resolve_tables_dir
 from .sample import UNSOLVABLE
+from .stream import Tally
 from .tablefile import MissingTableError, TableError, build_command
 from .tables import MAX_SEED, Tables, open_tables
 

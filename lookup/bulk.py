@@ -1,49 +1,51 @@
-"""The batch core: many instances read at once, answered and encoded.
+"""The batch core: many instances read at once and answered, as answers
+(`SolvedLines`, `NumberedLines`, NumPy arrays), never as bytes: the front
+ends write them through `encoding`, the one encoder.
 
-`solve_chunk` (JSON Lines of solve objects), `distances_chunk` (one integer
-per line) and `each_line` (any answer, line by line: probe, `--steps`) take
-one chunk of input lines and return its encoded answer, so the CLI streams
-them and an async server can answer a request body chunk by chunk; `judge`
-reads and answers a puzzle's original input as it arrives; `distances`
-answers a collection of states (`Tables.distances`). `Tables` is the door
-to all of them: front ends do not import this module.
+`solve_lines`, `distance_lines` and `count_lines` answer one chunk of input
+lines, so the CLI streams them and an async server can answer a request body
+chunk by chunk; `each_line` answers a chunk line by line (probe, `--steps`,
+`--random`); `judge` reads and answers a puzzle's original input as it
+arrives; `distances` and `counts` answer a collection of states. `Tables`
+is the door to all of them: front ends do not import this module.
 
 There is one reader: lines written exactly in the compact form are read all
 at once by the puzzle's `many.read_many` and answered by its vectorised
-hooks (`solve_many`, `distances_of`), written straight into bytes; every
-other line is read by the puzzle's scalar reader and answered by `solve`,
-so a bad line gets the message it always got, and the batch goes on.
+hooks (`solve_many`, `distances_of`, `counts_of`); every other line
+is read by the puzzle's scalar reader and answered by `solve`, so a bad
+line gets the message it always got, and the batch goes on.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ninebase.puzzles import (
     AnswerColumns,
     InputError,
-    Lines,
     OriginalFormats,
     Puzzle,
     Solution,
     TableReader,
     refuse_not_whole,
-    row_texts,
 )
 
-from .encoding import json_encode, json_lines, move_values
+from .stream import Lines
+
+
+@lru_cache(maxsize=256)  # a puzzle under other rules is a new object each time it is asked for
+def move_values(puzzle: Puzzle) -> tuple[Any, ...]:
+    """Each move's JSON value, by index (worked out once per puzzle)."""
+    return tuple(puzzle.move_value(move) for move in range(len(puzzle.move_names)))
+
 
 STATES_AT_ONCE = 16_384
 """States of a `distances` or `counts` call read together."""
-_INTEGER_TEXT = np.array([b"%d\n" % value for value in range(-1, 256)])
-"""The text of a distance -1..255 and its line break, at distance + 1."""
-_UNSAFE = np.array([ord('"'), ord("\\")], dtype=np.uint8)
-"""Bytes a state's text would need escaped in JSON (no compact form has them)."""
 
 
 @dataclass(frozen=True)
@@ -205,22 +207,6 @@ def read_line(puzzle: Puzzle, lines: Lines, position: int) -> tuple[Any, dict[st
         return None, error_object(puzzle, number, text, str(error))
 
 
-def solve_objects(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> list[dict[str, Any]]:
-    """The solve object (or error object) of every line, in order: what
-    `solve --batch` prints, as Python objects."""
-    rows = read_at_once(puzzle, lines)
-    result: list[Any] = [None] * len(lines)
-    if rows.fast.size:
-        columns = solve_many(puzzle, table, rows.keys)
-        answers = columns.dicts(puzzle.name, row_texts(rows.cells), move_values(puzzle))
-        for position, answer in zip(rows.fast.tolist(), answers, strict=True):
-            result[position] = answer
-    for position in rows.others:
-        board, error = read_line(puzzle, lines, position)
-        result[position] = error or solved(puzzle, table, board).to_dict()
-    return result
-
-
 def solve_many(puzzle: Puzzle, table: TableReader | None, keys: np.ndarray) -> AnswerColumns:
     """The puzzle's answers for keys read at once, with the count of optimal
     solutions as the first further field (as `Solution.to_dict` places it)."""
@@ -237,132 +223,98 @@ def solve_many(puzzle: Puzzle, table: TableReader | None, keys: np.ndarray) -> A
     )
 
 
-def solve_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> bytes:
-    """JSON Lines of the solve objects (or error objects) of every line, in order."""
+T = TypeVar("T")
+LineAnswer = T | dict[str, Any]
+"""A line's answer, or its error object (`error_object`) where it cannot be read."""
+
+
+@dataclass(frozen=True)
+class SolvedLines:
+    """The solve answers of a chunk of lines, in two parts: the lines read at
+    once (`read`), answered column by column (`columns`, None where there
+    are none), and every other line's `Solution` (or error object), by its
+    position in the chunk (`each`)."""
+
+    puzzle: Puzzle
+    size: int
+    read: ReadAtOnce
+    columns: AnswerColumns | None
+    each: dict[int, LineAnswer[Solution]]
+
+
+@dataclass(frozen=True)
+class NumberedLines:
+    """One number per line of a chunk (a distance, -1 where unsolvable, or a
+    count of optimal solutions), and the error object of each line that
+    cannot be read, by its position (its number there is a placeholder)."""
+
+    numbers: np.ndarray
+    errors: dict[int, dict[str, Any]]
+
+
+def one_by_one(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], Solution]) -> SolvedLines:
+    """`answer` of every line of a chunk, each read on its own (or its error object)."""
+    empty = np.zeros(0, dtype=np.int64)
+    read = ReadAtOnce(empty, empty, np.zeros((0, 0), dtype=np.uint8), list(range(len(lines))))
+    return SolvedLines(puzzle, len(lines), read, None, each_line(puzzle, lines, answer))
+
+
+def solve_lines(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> SolvedLines:
+    """Every line's solve answer: the lines in compact form all at once, the others one by one."""
     rows = read_at_once(puzzle, lines)
-    if np.isin(rows.cells, _UNSAFE).any():
-        return b"".join(json_encode()(answer) + b"\n" for answer in solve_objects(puzzle, table, lines))
-    fast = json_lines(puzzle, rows.cells, solve_many(puzzle, table, rows.keys)) if rows.fast.size else []
-    if not rows.others:
-        return b"".join(fast)
-    encoded: list[bytes] = [b""] * len(lines)
-    for position, line in zip(rows.fast.tolist(), fast, strict=True):
-        encoded[position] = line
-    for position in rows.others:
+    columns = solve_many(puzzle, table, rows.keys) if rows.fast.size else None
+    each = each_line(puzzle, lines, lambda board: solved(puzzle, table, board), rows.others)
+    return SolvedLines(puzzle, len(lines), rows, columns, each)
+
+
+def each_line(
+    puzzle: Puzzle, lines: Lines, answer: Callable[[Any], T], positions: Iterable[int] | None = None
+) -> dict[int, LineAnswer[T]]:
+    """`answer` of the instance on each line (or the lines at `positions`), read one
+    by one by the scalar reader, or its error object, by position."""
+    answers: dict[int, LineAnswer[T]] = {}
+    for position in range(len(lines)) if positions is None else positions:
         board, error = read_line(puzzle, lines, position)
-        encoded[position] = json_encode()(error or solved(puzzle, table, board).to_dict()) + b"\n"
-    return b"".join(encoded)
+        answers[position] = error if error is not None else answer(board)
+    return answers
 
 
-def each_line(puzzle: Puzzle, lines: Lines, answer: Callable[[Any], dict[str, Any]]) -> bytes:
-    """JSON Lines of `answer` for the instance on each line (or its error object), one line at a time."""
-    encoded = []
-    for position in range(len(lines)):
-        board, error = read_line(puzzle, lines, position)
-        encoded.append(json_encode()(error or answer(board)) + b"\n")
-    return b"".join(encoded)
-
-
-Recorded = tuple[int, int, tuple[int, str] | None]
-"""What a tally recorded: lines, bad lines, and the first bad line's number and message."""
-
-
-class Tally:
-    """The lines a bulk answer (`distances`, `counts`) could not read, over
-    all chunks (which may be answered at once)."""
-
-    def __init__(self, answer: str = "distance") -> None:
-        self.answer = answer
-        self.count = self.lines = 0
-        self.first: tuple[int, str] | None = None
-        self._lock = threading.Lock()
-
-    def record(self, lines: int, errors: dict[int, str]) -> None:
-        """`lines` more lines read, and the messages of the bad ones by line number."""
-        self._added(lines, len(errors), list(errors.items()))
-
-    def taken(self) -> Recorded:
-        """What was recorded since the last call (lines, bad lines, the first
-        of them), and a fresh start: how a worker process hands it on."""
-        with self._lock:
-            recorded = (self.lines, self.count, self.first)
-            self.count = self.lines = 0
-            self.first = None
-        return recorded
-
-    def add(self, recorded: Recorded) -> None:
-        """Record what another tally took (`taken`)."""
-        lines, count, first = recorded
-        self._added(lines, count, [first] if first else [])
-
-    def _added(self, lines: int, count: int, bad: list[tuple[int, str]]) -> None:
-        """`lines` more lines, `count` of them bad, among them `bad` (line number, message), the first kept."""
-        with self._lock:
-            self.lines += lines
-            self.count += count
-            self.first = min([*bad, *([self.first] if self.first else [])], default=None)
-
-    def summary(self) -> str:
-        first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""
-        return (
-            f"{self.count:,} of {self.lines:,} lines could not be read; each has a line 'error: line N: ...' "
-            f"in place of its {self.answer} (the first: {first})"
-        )
-
-
-def distances_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally: Tally | None = None) -> bytes:
-    """One line per input line: its distance, -1 when unsolvable, or
-    `error: line N: why` for a line that cannot be read (counted in `tally`)."""
+def distance_lines(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> NumberedLines:
+    """Every line's distance (-1 where unsolvable), or its error object."""
     rows = read_at_once(puzzle, lines)
-    errors: dict[int, str] = {}
     if not rows.others:
-        text = _INTEGER_TEXT[puzzle.many.distances_of(table, rows.keys) + 1].view(np.uint8)
-        answer = text[text != 0].tobytes()
-    else:
-        distance = np.full(len(lines), -1, dtype=np.int64)
-        if rows.fast.size:
-            distance[rows.fast] = puzzle.many.distances_of(table, rows.keys)
-        pieces = _INTEGER_TEXT[distance + 1].tolist()
-        for position in rows.others:
-            board, error = read_line(puzzle, lines, position)
-            if error is not None:
-                errors[error["line"]] = error["error"]
-                pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
-            elif (found := puzzle.distance(table, board)) is not None:
-                pieces[position] = b"%d\n" % found
-        answer = b"".join(pieces)
-    if tally is not None:
-        tally.record(len(lines), errors)
-    return answer
-
-
-def counts_chunk(puzzle: Puzzle, table: TableReader | None, lines: Lines, tally: Tally | None = None) -> bytes:
-    """One line per input line: its optimal move sequences (0 when
-    unsolvable), or `error: line N: why` for a line that cannot be read."""
-    rows = read_at_once(puzzle, lines)
-    errors: dict[int, str] = {}
-    pieces: list[Any] = [b"0\n"] * len(lines)
+        return NumberedLines(puzzle.many.distances_of(table, rows.keys), {})
+    distance = np.full(len(lines), -1, dtype=np.int64)
     if rows.fast.size:
-        answer = puzzle.counting.count_lines(table, rows.keys)
-        if not rows.others:
-            if tally is not None:
-                tally.record(len(lines), errors)
-            return answer
-        for position, text in zip(rows.fast.tolist(), answer.splitlines(keepends=True), strict=True):
-            pieces[position] = text
-    for position in rows.others:
-        board, error = read_line(puzzle, lines, position)
-        if error is not None:
-            errors[error["line"]] = error["error"]
-            pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
+        distance[rows.fast] = puzzle.many.distances_of(table, rows.keys)
+    errors = {}
+    for position, found in each_line(puzzle, lines, partial(puzzle.distance, table), rows.others).items():
+        if isinstance(found, dict):
+            errors[position] = found
+        elif found is not None:
+            distance[position] = found
+    return NumberedLines(distance, errors)
+
+
+def count_lines(puzzle: Puzzle, table: TableReader | None, lines: Lines) -> NumberedLines:
+    """Every line's count of optimal move sequences (0 where unsolvable), or its error object."""
+    rows = read_at_once(puzzle, lines)
+    counting = puzzle.counting
+    if not rows.others:
+        return NumberedLines(counting.counts_of(table, rows.keys), {})
+    ways = np.zeros(len(lines), dtype=object if counting.beyond_64_bits else np.uint64)
+    if rows.fast.size:
+        ways[rows.fast] = counting.counts_of(table, rows.keys)
+    errors = {}
+    for position, found in each_line(puzzle, lines, partial(count_of, puzzle, table), rows.others).items():
+        if isinstance(found, dict):
+            errors[position] = found
         else:
-            pieces[position] = b"%d\n" % count_of(puzzle, table, board)
-    if tally is not None:
-        tally.record(len(lines), errors)
-    return b"".join(pieces)
+            ways[position] = found
+    return NumberedLines(ways, errors)
 
 
-def judge(puzzle: Puzzle, table: Callable[[], TableReader | None], chunks: Iterable[Lines]) -> Iterator[bytes]:
+def judge(puzzle: Puzzle, table: Callable[[], TableReader | None], chunks: Iterable[Lines]) -> Iterator[str]:
     """The original output for the original input, as it arrives. `table`
     is called once there is something to answer, so bad input is reported
     before a missing table is built."""
@@ -372,13 +324,13 @@ def judge(puzzle: Puzzle, table: Callable[[], TableReader | None], chunks: Itera
     for lines in chunks:
         if not content and lines.data.strip():
             content = bool(lines.data.decode("utf-8", "replace").strip())
-        yield reader.feed(lines, table).encode()
+        yield reader.feed(lines, table)
         if reader.done:
             break
     if not content:
         example = " / ".join(formats.example().splitlines())
         raise InputError(f"standard input is empty; expected {formats.format()}, e.g. {example}")
-    yield reader.finish(table).encode()
+    yield reader.finish(table)
 
 
 def original_formats(puzzle: Puzzle) -> OriginalFormats:

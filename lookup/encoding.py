@@ -1,16 +1,38 @@
-"""Answers written straight into bytes: the JSON encoder, each move's JSON
-text worked out once per puzzle, and many solve objects as JSON lines
-written from their parts (`json_lines`) without a Python object per answer."""
+"""The one encoder: the bytes of every chunk of answers a front end writes
+from `Tables` (`solve --batch`, `probe --batch`, `distances`, `counts`,
+the HTTP batches, the `--jobs` workers) and of every listing of solutions,
+written at the edge. Solve objects, one or a chunk of them, are written
+from their parts into %-templates (`json_lines`, `solution_line`) without a
+Python object per answer, with msgspec for each value (its JSON text worked
+out once per move, once per distinct text): no dict is built for them, and
+the tests compare this writer with `Solution.to_dict` byte for byte.
+Distances and counts are written as lines of decimals; a state's optimal
+solutions (`Listing`) as lines of move labels or of JSON, their shared
+fields encoded once from the state's own answer. (A single answer, one
+solve or probe, is still written from its `to_dict` where it is shown.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache, lru_cache
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ninebase.puzzles import AnswerColumns, Puzzle
+from ninebase.puzzles import AnswerColumns, Probe, Puzzle, Solution
+
+from .bulk import LineAnswer, NumberedLines, SolvedLines, move_values
+from .stream import Tally
+
+if TYPE_CHECKING:  # the listing loads when solutions are first listed (`Tables.listing`)
+    from .listing import Listing
+
+INTEGER_TEXT = np.array([b"%d\n" % value for value in range(-1, 256)])
+"""The text of a distance -1..255 and its line break, at distance + 1."""
+UNSAFE = np.array([ord('"'), ord("\\")], dtype=np.uint8)
+"""The printable ASCII bytes JSON escapes (no compact form has them; a line read at once is printable ASCII)."""
+GOAL_LINE = b"(no moves: a goal)\n"
+"""What `ninebase solutions` prints for the one solution of a goal, which has no moves."""
 
 
 @cache
@@ -20,12 +42,6 @@ def json_encode() -> Callable[[Any], bytes]:
     import msgspec
 
     return msgspec.json.Encoder().encode
-
-
-@lru_cache(maxsize=256)  # a puzzle under other rules is a new object each time it is asked for
-def move_values(puzzle: Puzzle) -> tuple[Any, ...]:
-    """Each move's JSON value, by index (worked out once per puzzle)."""
-    return tuple(puzzle.move_value(move) for move in range(len(puzzle.move_names)))
 
 
 @cache
@@ -83,9 +99,15 @@ def _template(head: bytes, fields: Iterable[str]) -> bytes:
 def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: AnswerColumns) -> list[bytes]:
     """The solve objects of `answers` as JSON lines, each with its line break,
     written from their parts without a Python object per answer: the state
-    is its own line's text, and each move's JSON is encoded once."""
+    is its own line's text (escaped where it holds `"` or `\\`), and each
+    move's JSON is encoded once."""
     head = b'{"puzzle":' + json_encode()(puzzle.name).replace(b"%", b"%%") + b',"state":"%s","distance":'
-    states = np.array(_texts(cells), dtype=object)
+    texts = _texts(cells)
+    unsafe = np.isin(cells, UNSAFE)
+    if unsafe.any():  # a reader took such a line as it is: its text escaped as JSON escapes it
+        for row in np.flatnonzero(unsafe.any(axis=1)).tolist():
+            texts[row] = json_encode()(texts[row].decode())[1:-1]
+    states = np.array(texts, dtype=object)
     lines = np.empty(len(states), dtype=object)
     solvable = answers.distance >= 0
     solved = zip(
@@ -101,3 +123,177 @@ def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: AnswerColumns) -> lis
     template = _template(head + b'null,"moves":[]', answers.unsolved)
     lines[~solvable] = [template % parts for parts in unsolved]
     return lines.tolist()
+
+
+def solution_line(solution: Solution, more: Mapping[str, Any] | None = None) -> bytes:
+    """One solve object as a JSON line, written as `json_lines` writes many:
+    its fields after the moves (the count, then `extra`, then `more`) into a
+    template, each value encoded on its own."""
+    fields = {} if solution.count is None else {"count": str(solution.count)}
+    fields.update(solution.extra)
+    fields.update(more or {})
+    encode = json_encode()
+    head = b'{"puzzle":%s,"state":%s,"distance":' + (b'%d,"moves":%s' if solution.solvable else b'null,"moves":%s')
+    parts = [encode(solution.puzzle), encode(solution.state)]
+    parts += [solution.distance] if solution.solvable else []
+    parts += [encode(solution.moves), *map(encode, fields.values())]
+    return _template(head, fields) % tuple(parts)
+
+
+def spaced_json(value: Any) -> bytes:
+    """JSON as the command line prints a single answer (`json.dumps`: a space
+    after each separator, non-ASCII escaped), for its `--json` listings."""
+    import json
+
+    return json.dumps(value).encode()
+
+
+def error_line(error: dict[str, Any]) -> bytes:
+    """A line's error object (`{"puzzle", "line", "input", "error"}`) as a JSON line."""
+    return json_encode()(error) + b"\n"
+
+
+def solve_text(answer: SolvedLines, more: Callable[[Solution], Mapping[str, Any]] | None = None) -> bytes:
+    """JSON Lines of a chunk's solve objects (or error objects), in order:
+    what `solve --batch` prints and `POST /api/PUZZLE/batch` sends. `more`
+    gives further fields of each solvable answer answered on its own (the
+    boards of `--steps`)."""
+    read = answer.read
+    fast = json_lines(answer.puzzle, read.cells, answer.columns) if answer.columns is not None else []
+    if not answer.each:
+        return b"".join(fast)
+    encoded: list[bytes] = [b""] * answer.size
+    for position, line in zip(read.fast.tolist(), fast, strict=True):
+        encoded[position] = line
+    for position, solution in answer.each.items():
+        if isinstance(solution, Solution):
+            extra = more(solution) if more is not None and solution.solvable else None
+            encoded[position] = solution_line(solution, extra)
+        else:
+            encoded[position] = error_line(solution)
+    return b"".join(encoded)
+
+
+def probe_text(answers: Iterable[LineAnswer[Probe]]) -> bytes:
+    """JSON Lines of a chunk's probe objects (or error objects), in order."""
+    encode = json_encode()
+    return b"".join(encode(probe.to_dict() if isinstance(probe, Probe) else probe) + b"\n" for probe in answers)
+
+
+_DECIMALS: dict[int, bytes] = {}
+"""The line of each Python-int count written so far, kept across chunks (clocks' counts are a few
+hundred values: a chunk's lines are then looked up, none written), emptied past DECIMALS_KEPT."""
+DECIMALS_KEPT = 4096
+
+
+def _decimal_lines(values: list[int]) -> list[bytes]:
+    """Each value's decimal line; each distinct one written once, and kept (65,536 clocks counts:
+    3.7 ms, as clocks' own lines were; writing a chunk's distinct ones each time: 5.8 ms)."""
+    try:
+        return list(map(_DECIMALS.__getitem__, values))
+    except KeyError:
+        written = {value: b"%d\n" % value for value in set(values)}
+        if len(_DECIMALS) + len(written) > DECIMALS_KEPT:
+            _DECIMALS.clear()
+        _DECIMALS.update(written)
+        return list(map(written.__getitem__, values))
+
+
+def number_text(answer: NumberedLines, tally: Tally | None = None) -> bytes:
+    """One line per line of a chunk: its number (a distance, -1, or a count),
+    or `error: line N: why` for a line that cannot be read (counted in
+    `tally`): what `distances` and `counts` print."""
+    numbers, errors = answer.numbers, answer.errors
+    if tally is not None:
+        tally.record(len(numbers), {error["line"]: error["error"] for error in errors.values()})
+    if not numbers.size:
+        return b""
+    if numbers.dtype.kind in "iu" and numbers.min() >= -1 and numbers.max() <= 255:  # every distance
+        if not errors:
+            text = INTEGER_TEXT[numbers + 1].view(np.uint8)
+            return text[text != 0].tobytes()
+        pieces = INTEGER_TEXT[numbers + 1].tolist()
+    elif numbers.dtype == object:  # Python ints (clocks' counts)
+        pieces = _decimal_lines(numbers.tolist())
+    else:  # larger counts: each distinct one written once, the lines gathered as INTEGER_TEXT's are
+        distinct, inverse = np.unique(numbers, return_inverse=True)
+        texts = np.array([b"%d\n" % number for number in distinct.tolist()])[inverse.reshape(-1)]
+        if not errors:
+            text = texts.view(np.uint8)
+            return text[text != 0].tobytes()
+        pieces = texts.tolist()
+    for position, error in answer.errors.items():
+        pieces[position] = f"error: line {error['line']}: {error['error']}\n".encode()
+    return b"".join(pieces)
+
+
+def listing_text(listing: Listing) -> Iterator[bytes]:
+    """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
+    names, even = move_texts([listing.rules.move_label(value) for value in move_values(listing.rules)])
+    for chunk in listing.chunks:
+        if not chunk.shape[1]:
+            yield GOAL_LINE * len(chunk)
+            continue
+        cells = names[chunk].reshape(len(chunk), -1)
+        lines = np.empty_like(cells)  # the first name's space left out, a line break after the last
+        lines[:, :-1], lines[:, -1] = cells[:, 1:], ord("\n")
+        written = lines.ravel()
+        yield (written if even else written[written != 0]).tobytes()
+
+
+def listing_json(listing: Listing, encode: Callable[[Any], bytes]) -> Iterator[bytes]:
+    """Each solution's solve object (`Solution.to_dict`) with its number
+    (a string, from 0), as `encode` writes it, on a line: the parts all
+    solutions share are encoded once, each move's value once."""
+    head, middle = json_template(listing.first, listing.count, encode)
+    separator = encode([0, 0])[2:-2]
+    texts = [separator + encode(value) for value in move_values(listing.rules)]
+    names, even = move_texts(texts, encoded=True)
+    line = head.replace(b"%", b"%%") + b"[%s]" + middle.replace(b"%", b"%%") + b'"%d"}\n'
+    number, skip = 0, len(separator)
+    for chunk in listing.chunks:
+        extras = listing.rules.counting.own_extra(listing.first.boards[0], chunk)
+        if extras is not None and any(own != listing.first.extra for own in extras):  # lines of their own: whole
+            yield b"".join(
+                _listed_line(listing, moves, own, number + row, encode)
+                for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
+            )
+            number += len(chunk)
+            continue
+        cells = names[chunk].reshape(len(chunk), -1)[:, skip:]
+        moves = [row.tobytes() for row in cells] if even else [row[row != 0].tobytes() for row in cells]
+        yield b"".join([line % pair for pair in zip(moves, range(number, number + len(moves)), strict=True)])
+        number += len(chunk)
+
+
+def _listed_line(
+    listing: Listing, moves: list[int], extra: dict[str, Any], number: int, encode: Callable[[Any], bytes]
+) -> bytes:
+    """One listed solution's JSON line, written whole."""
+    values, first = move_values(listing.rules), listing.first
+    shown = [values[move] for move in moves]
+    answer = Solution(first.puzzle, first.state, first.distance, shown, [], extra, listing.count).to_dict()
+    return encode({**answer, "number": str(number)}) + b"\n"
+
+
+def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[np.ndarray, bool]:
+    """Per move index, its text after its separator (a space, unless
+    `encoded` texts bring their own) as a zero-padded uint8 row; and whether
+    all are equally long (no padding to take out)."""
+    written = texts if encoded else [b" " + text.encode() for text in texts]
+    return byte_rows(written), len(set(map(len, written))) == 1
+
+
+def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -> tuple[bytes, bytes]:
+    """The text of a listed solution's JSON line before its moves' list and
+    after it up to its number: its solve object with the moves and number
+    left out, encoded once and cut where they go."""
+    moves_mark, number_mark = "\x01moves\x01", "\x01number\x01"
+    answer = {**Solution(first.puzzle, first.state, first.distance, [], [], first.extra, count).to_dict()}
+    answer["moves"] = moves_mark
+    written = encode({**answer, "number": number_mark})
+    head, rest = written.split(encode(moves_mark))
+    middle, tail = rest.split(encode(number_mark))
+    if tail != b"}":
+        raise AssertionError(f"a solve object's number is not its last field: {tail!r}")
+    return head, middle

@@ -18,10 +18,7 @@ from ninebase.puzzles.answers import Replay
 from ninebase.puzzles.storage import TableReader
 
 from . import bulk
-from .encoding import byte_rows, move_values
-
-GOAL_LINE = b"(no moves: a goal)\n"
-"""What `ninebase solutions` prints for the one solution of a goal, which has no moves."""
+from .bulk import move_values
 
 
 def checked_limit(limit: int) -> int:
@@ -69,50 +66,6 @@ class Listing:
             for moves, shown, own in zip(move_rows, shown_rows, extras, strict=True):
                 yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count)
 
-    def text(self) -> Iterator[bytes]:
-        """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
-        names, even = move_texts([self.rules.move_label(value) for value in move_values(self.rules)])
-        for chunk in self.chunks:
-            if not chunk.shape[1]:
-                yield GOAL_LINE * len(chunk)
-                continue
-            cells = names[chunk].reshape(len(chunk), -1)
-            lines = np.empty_like(cells)  # the first name's space left out, a line break after the last
-            lines[:, :-1], lines[:, -1] = cells[:, 1:], ord("\n")
-            written = lines.ravel()
-            yield (written if even else written[written != 0]).tobytes()
-
-    def json(self, encode: Callable[[Any], bytes]) -> Iterator[bytes]:
-        """Each solution's solve object (`Solution.to_dict`) with its number
-        (a string, from 0), as `encode` writes it, on a line: the parts all
-        solutions share are encoded once, each move's value once."""
-        head, middle = json_template(self.first, self.count, encode)
-        separator = encode([0, 0])[2:-2]
-        texts = [separator + encode(value) for value in move_values(self.rules)]
-        names, even = move_texts(texts, encoded=True)
-        line = head.replace(b"%", b"%%") + b"[%s]" + middle.replace(b"%", b"%%") + b'"%d"}\n'
-        number, skip = 0, len(separator)
-        for chunk in self.chunks:
-            extras = self.rules.counting.own_extra(self.first.boards[0], chunk)
-            if extras is not None and any(own != self.first.extra for own in extras):  # lines of their own: whole
-                yield b"".join(
-                    self.json_line(moves, own, number + row, encode)
-                    for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
-                )
-                number += len(chunk)
-                continue
-            cells = names[chunk].reshape(len(chunk), -1)[:, skip:]
-            moves = [row.tobytes() for row in cells] if even else [row[row != 0].tobytes() for row in cells]
-            yield b"".join([line % pair for pair in zip(moves, range(number, number + len(moves)), strict=True)])
-            number += len(chunk)
-
-    def json_line(self, moves: list[int], extra: dict[str, Any], number: int, encode: Callable[[Any], bytes]) -> bytes:
-        """One listed solution's JSON line, written whole."""
-        values, first = move_values(self.rules), self.first
-        shown = [values[move] for move in moves]
-        answer = Solution(first.puzzle, first.state, first.distance, shown, [], extra, self.count).to_dict()
-        return encode({**answer, "number": str(number)}) + b"\n"
-
 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
     """The solution that plays `moves` (indices), in that order, from the
@@ -148,29 +101,6 @@ def value_array(rules: Puzzle) -> np.ndarray:
     for move, value in enumerate(values):
         array[move] = value
     return array
-
-
-def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[np.ndarray, bool]:
-    """Per move index, its text after its separator (a space, unless
-    `encoded` texts bring their own) as a zero-padded uint8 row; and whether
-    all are equally long (no padding to take out)."""
-    written = texts if encoded else [b" " + text.encode() for text in texts]
-    return byte_rows(written), len(set(map(len, written))) == 1
-
-
-def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -> tuple[bytes, bytes]:
-    """The text of a listed solution's JSON line before its moves' list and
-    after it up to its number: its solve object with the moves and number
-    left out, encoded once and cut where they go."""
-    moves_mark, number_mark = "\x01moves\x01", "\x01number\x01"
-    answer = {**Solution(first.puzzle, first.state, first.distance, [], [], first.extra, count).to_dict()}
-    answer["moves"] = moves_mark
-    written = encode({**answer, "number": number_mark})
-    head, rest = written.split(encode(moves_mark))
-    middle, tail = rest.split(encode(number_mark))
-    if tail != b"}":
-        raise AssertionError(f"a solve object's number is not its last field: {tail!r}")
-    return head, middle
 
 
 def random_solution(rules: Puzzle, table: TableReader | None, board: Any, seed: int) -> Solution:

@@ -11,15 +11,20 @@ import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import Any, Protocol
 
-from ninebase.puzzles.batch import Lines
 
-from .bulk import Recorded, Tally
+class Tally(Protocol):
+    """What a worker records bad lines in (`stream.Tally`): taken in the
+    worker after each chunk, added in the command."""
+
+    def taken(self) -> Any: ...
+    def add(self, recorded: Any) -> None: ...
 
 
 def answering(
-    answer: Callable[[Lines], bytes], jobs: int, tally: Tally | None = None
-) -> tuple[Callable[[Lines], Callable[[], bytes]], Callable[[], None]]:
+    answer: Callable[[Any], bytes], jobs: int, tally: Tally | None = None
+) -> tuple[Callable[[Any], Callable[[], bytes]], Callable[[], None]]:
     """`jobs` worker processes that answer with `answer`, forked now (call
     this before starting a thread): `submit(chunk)` gives a call that waits
     for the chunk's answer (recording in `tally` what was recorded for it),
@@ -36,7 +41,7 @@ def answering(
     finally:
         _WORK = None
 
-    def submit(chunk: Lines) -> Callable[[], bytes]:
+    def submit(chunk: Any) -> Callable[[], bytes]:
         pending = pool.submit(_answer_in_worker, chunk)
 
         def result() -> bytes:
@@ -50,7 +55,7 @@ def answering(
     return submit, partial(pool.shutdown, wait=True, cancel_futures=True)
 
 
-_WORK: tuple[Callable[[Lines], bytes], Tally | None] | None = None
+_WORK: tuple[Callable[[Any], bytes], Tally | None] | None = None
 """What a worker process answers with and records in: set while the workers are forked, so each keeps it."""
 
 
@@ -106,7 +111,7 @@ M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
 """glibc's `mallopt` parameters (malloc.h)."""
 
 
-def _answer_in_worker(chunk: Lines) -> tuple[bytes, Recorded | None]:
+def _answer_in_worker(chunk: Any) -> tuple[bytes, Any]:
     """One chunk's answer in a worker, and what it recorded in its copy of the tally."""
     if _WORK is None:
         raise RuntimeError("a worker answers only what it was forked with")

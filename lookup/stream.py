@@ -9,28 +9,25 @@ a kilobyte each would make chunks of 64 MB). A line is held whole: one
 longer than that is a chunk of its own, read in time linear in its length.
 Lines end at `\\n` (or `\\r\\n`) only: `str.splitlines` would also break
 at form feeds, `\\x1c`..`\\x1e`, `\\x85` and `\\u2028`, which are bytes of a
-line like any other here.
+line like any other here. `Lines` frames a chunk (where each line starts
+and ends); `Tally` counts the lines that could not be read over all chunks.
 """
 
 from __future__ import annotations
 
 import io
 import os
-import queue
 import select
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import BinaryIO
 
 import numpy as np
 
-from ninebase.puzzles.batch import Lines
-
-from . import processes
-from .bulk import Tally
+from ninebase.puzzles import InputError
+from ninebase.puzzles.batch import MAX_WIDTH
 
 CHUNK_LINES = 65_536
 JOB_LINES = 1_000
@@ -39,6 +36,124 @@ CHUNK_SECONDS = 0.2
 CHUNK_BYTES = 4 << 20
 """Whole lines are cut into a chunk once this many bytes are waiting (a longer line is held whole, alone)."""
 READ_SIZE = 1 << 20
+
+
+class Lines:
+    """One chunk of input lines in one buffer: where each line starts and how
+    long it is without its `\\n` or `\\r\\n`. `first` is the number of the first
+    line and `offset` the position of the first byte in the whole input, so
+    messages can name the line or byte."""
+
+    def __init__(self, data: bytes, first: int = 1, offset: int = 0, source: str = "standard input") -> None:
+        self.data, self.first, self.offset, self.source = data, first, offset, source
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(buffer == ord("\n"))
+        self.starts = np.concatenate([[0], ends + 1])
+        self.lengths = np.concatenate([ends, [len(data)]]) - self.starts
+        if data.endswith(b"\n") or not data:  # no line after the last line break
+            self.starts, self.lengths = self.starts[:-1], self.lengths[:-1]
+        ended = self.lengths[: ends.size] > 0
+        ended[ended] &= buffer[ends[ended] - 1] == ord("\r")
+        self.lengths[: ends.size] -= ended
+
+    def __len__(self) -> int:
+        return self.starts.size
+
+    def raw(self, position: int) -> bytes:
+        start = int(self.starts[position])
+        return self.data[start : start + int(self.lengths[position])]
+
+    def rest(self, position: int) -> Lines:
+        """The lines from `position` on, as a chunk of their own (an original stream keeps them for the next)."""
+        start = int(self.starts[position])
+        return Lines(self.data[start:], self.first + position, self.offset + start, self.source)
+
+    def joined(self, data: bytes) -> Lines:
+        """These lines and then `data` (the lines that came after them), numbered on from them."""
+        return Lines(self.data + data, self.first, self.offset, self.source)
+
+    def text(self) -> str:
+        """The whole chunk as text (raises InputError naming the first byte that is not UTF-8)."""
+        try:
+            return self.data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{self.source} is not UTF-8 text (byte {self.offset + error.start + 1})") from None
+
+    def matrix(self, widest: int = MAX_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+        """The lines as an (n, width) uint8 array, zero-padded, and which of
+        them a vectorised reader may see: at most `widest` bytes of printable
+        ASCII, not empty, with no space at either end."""
+        lengths, count = self.lengths, len(self)
+        width = int(min(lengths.max(initial=0), widest))
+        buffer = np.frombuffer(self.data, dtype=np.uint8)
+        # every byte but the line breaks printable ASCII: then no row needs looking at for it
+        printable = np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == np.count_nonzero(buffer == ord("\n"))
+        if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
+            cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)
+            inside = np.True_
+            if printable:
+                return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
+        else:  # lines of different lengths (or some ending in \r\n): each row copied from its window of the bytes
+            columns = np.arange(width, dtype=np.int32 if buffer.size < 2**31 - width else np.int64)
+            inside = columns < lengths.astype(columns.dtype)[:, None]
+            padded = np.concatenate([buffer, np.zeros(width, dtype=np.uint8)])  # the last rows' windows too
+            cells = np.lib.stride_tricks.sliding_window_view(padded, width)[self.starts]
+            cells *= inside
+        plain = (lengths > 0) & (lengths <= width)
+        if not printable:
+            plain &= ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
+        if width:
+            last = cells[np.arange(count), np.clip(lengths - 1, 0, width - 1)]
+            plain &= (cells[:, 0] != ord(" ")) & (last != ord(" "))
+        return cells, plain
+
+
+Recorded = tuple[int, int, tuple[int, str] | None]
+"""What a tally recorded: lines, bad lines, and the first bad line's number and message."""
+
+
+class Tally:
+    """The lines a bulk answer (`distances`, `counts`) could not read, over
+    all chunks (which may be answered at once)."""
+
+    def __init__(self, answer: str = "distance") -> None:
+        self.answer = answer
+        self.count = self.lines = 0
+        self.first: tuple[int, str] | None = None
+        self._lock = threading.Lock()
+
+    def record(self, lines: int, errors: dict[int, str]) -> None:
+        """`lines` more lines read, and the messages of the bad ones by line number."""
+        self._added(lines, len(errors), list(errors.items()))
+
+    def taken(self) -> Recorded:
+        """What was recorded since the last call (lines, bad lines, the first
+        of them), and a fresh start: how a worker process hands it on."""
+        with self._lock:
+            recorded = (self.lines, self.count, self.first)
+            self.count = self.lines = 0
+            self.first = None
+        return recorded
+
+    def add(self, recorded: Recorded) -> None:
+        """Record what another tally took (`taken`)."""
+        lines, count, first = recorded
+        self._added(lines, count, [first] if first else [])
+
+    def _added(self, lines: int, count: int, bad: list[tuple[int, str]]) -> None:
+        """`lines` more lines, `count` of them bad, among them `bad` (line number, message), the first kept."""
+        with self._lock:
+            self.lines += lines
+            self.count += count
+            self.first = min([*bad, *([self.first] if self.first else [])], default=None)
+
+    def summary(self) -> str:
+        first = f"line {self.first[0]}: {self.first[1]}" if self.first else ""
+        return (
+            f"{self.count:,} of {self.lines:,} lines could not be read; each has a line 'error: line N: ...' "
+            f"in place of its {self.answer} (the first: {first})"
+        )
+
 
 ReadSome = Callable[[float | None], bytes | None]
 
@@ -125,6 +240,12 @@ def answered(
     More jobs answer in as many worker processes, forked before any thread
     starts, a chunk ahead each; what `answer` records in `tally` there is
     handed back with each answer and recorded here."""
+    from concurrent.futures import (
+        ThreadPoolExecutor,
+    )  # here: `Lines` loads with any query, threads and processes only with a batch
+
+    from . import processes
+
     if jobs == 1:
         pool = ThreadPoolExecutor(max_workers=1)
         stop = partial(pool.shutdown, wait=False, cancel_futures=True)
@@ -137,6 +258,8 @@ def _in_order(
     chunks: Iterable[Lines], submit: Callable[[Lines], Callable[[], bytes]], ahead: int, stop: Callable[..., None]
 ) -> Iterator[bytes]:
     """The answers of `submit` in order, at most `ahead` chunks submitted and not yet handed on; `stop` at the end."""
+    import queue  # here: a query that answers no batch does not load it
+
     ready: queue.Queue[Callable[[], bytes] | BaseException | None] = queue.Queue()
     room, stopped = threading.Semaphore(ahead), threading.Event()
 

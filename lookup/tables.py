@@ -1,7 +1,9 @@
 """The `Tables` object: a directory of table files, opened lazily, and the
 one door through which every front end asks for answers: one instance or
 many, chunks of lines, the original formats, samples, stats, the build's
-ETag and whether a file changed on disk."""
+ETag and whether a file changed on disk. It gives answers (objects, NumPy
+arrays, iterators of them), never bytes: the front ends write them through
+`encoding`, the one encoder."""
 
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ninebase import puzzles
-from ninebase.puzzles import Counting, InputError, Instance, Lines, Probe, Puzzle, Solution, Successor
+from ninebase.puzzles import Counting, InputError, Instance, Probe, Puzzle, Solution, Successor
 
 from . import bulk
+from .bulk import SolvedLines
 from .check import Verdict, check_answer
 from .directory import PuzzleTable, resolve_tables_dir, table_name
 from .sample import count_stats, sample
+from .stream import Lines
 from .tablefile import MissingTableError
 
 if TYPE_CHECKING:  # the listing loads when solutions are first listed: the API loads 0.6 ms quicker
@@ -183,32 +187,27 @@ class Tables:
             return np.zeros(0, dtype=np.int16)
         return bulk.distances(rules, self.table(rules), states)
 
-    def solve_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
-        """JSON Lines of the solve objects (or error objects) of a chunk of lines, in order."""
-        rules = self.resolve(puzzle)
-        return bulk.solve_chunk(rules, self.table(rules), lines)
-
-    def distances_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
-        """One line per line of the chunk: its distance, -1, or `error: line N: why` (counted in `tally`)."""
-        rules = self.resolve(puzzle)
-        return bulk.distances_chunk(rules, self.table(rules), lines, tally)
-
-    def probe_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
-        """JSON Lines of the probe objects (or error objects) of a chunk, one line at a time."""
+    def solve_lines(self, puzzle: Puzzle | str, lines: Lines, one_by_one: bool = False) -> SolvedLines:
+        """The solve answer of every line of a chunk (or its error object):
+        the lines in compact form read and answered at once, the others one
+        by one; with `one_by_one` every line on its own, as a `Solution`
+        whose boards can be played (`--steps`). `encoding.solve_text` writes them."""
         rules = self.resolve(puzzle)
         table = self.table(rules)
-        return bulk.each_line(rules, lines, lambda board: probe(rules, table, board).to_dict())
+        if one_by_one:
+            return bulk.one_by_one(rules, lines, lambda board: bulk.solved(rules, table, board))
+        return bulk.solve_lines(rules, table, lines)
 
-    def steps_chunk(self, puzzle: Puzzle | str, lines: Lines) -> bytes:
-        """JSON Lines of the solve objects with every step (`terminal.step_fields`), one line at a time."""
+    def distance_lines(self, puzzle: Puzzle | str, lines: Lines) -> bulk.NumberedLines:
+        """The distance of every line of a chunk (-1: unsolvable), or its error object."""
+        rules = self.resolve(puzzle)
+        return bulk.distance_lines(rules, self.table(rules), lines)
+
+    def probe_lines(self, puzzle: Puzzle | str, lines: Lines) -> list[bulk.LineAnswer[Probe]]:
+        """The probe of every line of a chunk (or its error object), in order, one line at a time."""
         rules = self.resolve(puzzle)
         table = self.table(rules)
-
-        def with_steps(board: Any) -> dict[str, Any]:
-            solution = bulk.solved(rules, table, board)
-            return {**solution.to_dict(), **(rules.terminal.step_fields(solution) if solution.solvable else {})}
-
-        return bulk.each_line(rules, lines, with_steps)
+        return list(bulk.each_line(rules, lines, lambda board: probe(rules, table, board)).values())
 
     # How many optimal solutions, and which ------------------------------------------
     def count(self, puzzle: Puzzle | str, state: Any) -> int:
@@ -230,10 +229,10 @@ class Tables:
             return np.zeros(0, dtype=np.uint64)
         return bulk.counts(rules, self.table(rules), states)
 
-    def counts_chunk(self, puzzle: Puzzle | str, lines: Lines, tally: bulk.Tally | None = None) -> bytes:
-        """One line per line of the chunk: its count (0: unsolvable), or `error: line N: why` (counted in `tally`)."""
+    def count_lines(self, puzzle: Puzzle | str, lines: Lines) -> bulk.NumberedLines:
+        """The count of every line of a chunk (0: unsolvable), or its error object."""
         rules, _ = self.resolve_counting(puzzle)
-        return bulk.counts_chunk(rules, self.table(rules), lines, tally)
+        return bulk.count_lines(rules, self.table(rules), lines)
 
     def solution(self, puzzle: Puzzle | str, state: Any, number: int) -> Solution:
         """Optimal solution `number` (from 0) of a state, in the puzzle's order
@@ -266,20 +265,13 @@ class Tables:
 
         return random_solution(rules, self.table(rules), board_of(rules, state), checked_seed(seed))
 
-    def random_chunk(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0, steps: bool = False) -> bytes:
-        """JSON Lines of `random_solution` for each line of a chunk (or its
-        error object), with every step where `steps`; one line at a time."""
+    def random_lines(self, puzzle: Puzzle | str, lines: Lines, seed: int = 0) -> SolvedLines:
+        """`random_solution` for each line of a chunk (or its error object), one line at a time."""
         rules, _ = self.resolve_counting(puzzle)
         from .listing import random_solution
 
         table, seed = self.table(rules), checked_seed(seed)
-
-        def drawn(board: Any) -> dict[str, Any]:
-            solution = random_solution(rules, table, board, seed)
-            shown = rules.terminal.step_fields(solution) if steps and solution.solvable else {}
-            return {**solution.to_dict(), **shown}
-
-        return bulk.each_line(rules, lines, drawn)
+        return bulk.one_by_one(rules, lines, lambda board: random_solution(rules, table, board, seed))
 
     def solution_moves(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[np.ndarray]]:
         """How many optimal solutions a state has, and the first `limit` of
@@ -297,28 +289,21 @@ class Tables:
         return move_chunks(rules, self.table(rules), board, limit)
 
     def solutions(self, puzzle: Puzzle | str, state: Any, limit: int) -> tuple[int, Iterator[Solution]]:
-        """`solution_moves` as `Solution` objects, one per solution.
+        """`solution_moves` as `Solution` objects, one per solution (`listing`
+        gives them as chunks of move indices, which `encoding` writes as lines).
 
         :raises InputError: as `solution_moves`.
         """
         listing = self.listing(puzzle, state, limit)
         return listing.count, listing.solutions()
 
-    def solution_lines(
-        self, puzzle: Puzzle | str, state: Any, limit: int, encode: Callable[[Any], bytes] | None = None
-    ) -> tuple[int, Iterator[bytes]]:
-        """`solution_moves` written a chunk at a time: each solution's move
-        labels (`move_label`) on a line, separated by spaces ("(no moves: a
-        goal)" for a goal); or, given `encode` (a JSON encoder), each one's
-        solve object with its "number" (a string, from 0) on a line.
+    def listing(self, puzzle: Puzzle | str, state: Any, limit: int) -> Listing:
+        """The first `limit` optimal solutions of a state, with its own answer:
+        `solution_moves` with what lines of them need (`encoding.listing_text`
+        and `listing_json` write them).
 
         :raises InputError: as `solution_moves`.
         """
-        listing = self.listing(puzzle, state, limit)
-        return listing.count, listing.text() if encode is None else listing.json(encode)
-
-    def listing(self, puzzle: Puzzle | str, state: Any, limit: int) -> Listing:
-        """The first `limit` optimal solutions of a state, with its own answer."""
         from .listing import Listing, checked_limit
 
         checked_limit(limit)
@@ -340,7 +325,7 @@ class Tables:
         return rules, rules.counting
 
     # The original formats ----------------------------------------------------------
-    def judge(self, puzzle: Puzzle | str, chunks: Iterable[Lines]) -> Iterator[bytes]:
+    def judge(self, puzzle: Puzzle | str, chunks: Iterable[Lines]) -> Iterator[str]:
         """The original output for the original input, as it arrives; the
         table is opened once there is something to answer, so bad input is
         reported before a missing table."""

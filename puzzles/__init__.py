@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .answers import Change, Probe, ProposedAnswer, Solution, Successor
-from .batch import AnswerColumns, Lines, row_texts
+from .batch import AnswerColumns, Chunk, row_texts
 from .board_puzzle import BoardFormats, BoardMany, BoardPuzzle, BoardStorage
 from .contract import NO_GOAL, Puzzle, missing_parts
 from .instances import Instance
@@ -138,10 +138,10 @@ __all__ = [
     "BoardPuzzle",
     "BoardStorage",
     "Change",
+    "Chunk",
     "Counting",
     "InputError",
     "Instance",
-    "Lines",
     "ManyAtOnce",
     "OriginalFormats",
     "Packed",

@@ -1,7 +1,7 @@
 """Answering many instances at once: the shapes the puzzles' vectorised hooks share.
 
-Input arrives in chunks of whole lines (`Lines`: one buffer, a line ends at
-`\\n` or `\\r\\n` and nowhere else). A puzzle reads the lines written exactly in
+Input arrives in chunks of whole lines (`Chunk`, framed by the streams:
+`ninebase.lookup.stream.Lines`). A puzzle reads the lines written exactly in
 its compact form all at once (the `many` role's `ManyAtOnce.read_many`, into keys) and answers the
 keys column by column (`ManyAtOnce.solve_many`, giving `AnswerColumns`); the query layer
 reads every other line one by one with the scalar reader, which names what is
@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from .text import InputError
-
 if TYPE_CHECKING:
     from .storage import TableReader
 
@@ -28,65 +26,33 @@ PADDING = 255
 """Fills a row of move indices after its last move."""
 
 
-class Lines:
-    """One chunk of input lines in one buffer: where each line starts and how
-    long it is without its `\\n` or `\\r\\n`. `first` is the number of the first
-    line and `offset` the position of the first byte in the whole input, so
-    messages can name the line or byte."""
+class Chunk(Protocol):
+    """A chunk of whole input lines as the streams frame it
+    (`ninebase.lookup.stream.Lines`): what an original stream reads. `first`
+    is the number of its first line, `offset` the position of its first byte
+    in the whole input; `starts` and `lengths` place each line in `data`
+    (without its `\\n` or `\\r\\n`)."""
 
-    def __init__(self, data: bytes, first: int = 1, offset: int = 0, source: str = "standard input") -> None:
-        self.data, self.first, self.offset, self.source = data, first, offset, source
-        buffer = np.frombuffer(data, dtype=np.uint8)
-        ends = np.flatnonzero(buffer == ord("\n"))
-        self.starts = np.concatenate([[0], ends + 1])
-        self.lengths = np.concatenate([ends, [len(data)]]) - self.starts
-        if data.endswith(b"\n") or not data:  # no line after the last line break
-            self.starts, self.lengths = self.starts[:-1], self.lengths[:-1]
-        ended = self.lengths[: ends.size] > 0
-        ended[ended] &= buffer[ends[ended] - 1] == ord("\r")
-        self.lengths[: ends.size] -= ended
+    data: bytes
+    first: int
+    offset: int
+    source: str
+    starts: np.ndarray
+    lengths: np.ndarray
 
-    def __len__(self) -> int:
-        return self.starts.size
-
-    def raw(self, position: int) -> bytes:
-        start = int(self.starts[position])
-        return self.data[start : start + int(self.lengths[position])]
-
+    def __len__(self) -> int: ...
+    def raw(self, position: int) -> bytes: ...
     def text(self) -> str:
         """The whole chunk as text (raises InputError naming the first byte that is not UTF-8)."""
-        try:
-            return self.data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InputError(f"{self.source} is not UTF-8 text (byte {self.offset + error.start + 1})") from None
+        ...
 
-    def matrix(self, widest: int = MAX_WIDTH) -> tuple[np.ndarray, np.ndarray]:
-        """The lines as an (n, width) uint8 array, zero-padded, and which of
-        them a vectorised reader may see: at most `widest` bytes of printable
-        ASCII, not empty, with no space at either end."""
-        lengths, count = self.lengths, len(self)
-        width = int(min(lengths.max(initial=0), widest))
-        buffer = np.frombuffer(self.data, dtype=np.uint8)
-        # every byte but the line breaks printable ASCII: then no row needs looking at for it
-        printable = np.count_nonzero((buffer < 0x20) | (buffer > 0x7E)) == np.count_nonzero(buffer == ord("\n"))
-        if count and width and (lengths == width).all() and self.starts[-1] == (count - 1) * (width + 1):
-            cells = np.lib.stride_tricks.as_strided(buffer, (count, width), (width + 1, 1), writeable=False)
-            inside = np.True_
-            if printable:
-                return cells, (cells[:, 0] != ord(" ")) & (cells[:, -1] != ord(" "))
-        else:  # lines of different lengths (or some ending in \r\n): each row copied from its window of the bytes
-            columns = np.arange(width, dtype=np.int32 if buffer.size < 2**31 - width else np.int64)
-            inside = columns < lengths.astype(columns.dtype)[:, None]
-            padded = np.concatenate([buffer, np.zeros(width, dtype=np.uint8)])  # the last rows' windows too
-            cells = np.lib.stride_tricks.sliding_window_view(padded, width)[self.starts]
-            cells *= inside
-        plain = (lengths > 0) & (lengths <= width)
-        if not printable:
-            plain &= ~(inside & ((cells < 0x20) | (cells > 0x7E))).any(axis=1)
-        if width:
-            last = cells[np.arange(count), np.clip(lengths - 1, 0, width - 1)]
-            plain &= (cells[:, 0] != ord(" ")) & (last != ord(" "))
-        return cells, plain
+    def rest(self, position: int) -> Chunk:
+        """The lines from `position` on, as a chunk of their own."""
+        ...
+
+    def joined(self, data: bytes) -> Chunk:
+        """These lines and then `data`, numbered on from them."""
+        ...
 
 
 def row_texts(cells: np.ndarray) -> list[str]:
@@ -107,31 +73,6 @@ class AnswerColumns:
     moves: np.ndarray
     solved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     unsolved: Mapping[str, Sequence[Any]] = field(default_factory=dict)
-
-    def dicts(self, puzzle: str, states: Sequence[str], move_values: Sequence[Any]) -> list[dict[str, Any]]:
-        """The solve objects (`Solution.to_dict()`), one per key, for keys written as `states`."""
-        values = np.empty(len(move_values) + 1, dtype=object)
-        for move, value in enumerate(move_values):
-            values[move] = value
-        distance = self.distance.tolist()
-        solvable = np.flatnonzero(self.distance >= 0).tolist()
-        moves = values[np.minimum(self.moves, len(move_values))].tolist()
-        answers: list[Any] = [None] * len(distance)
-        names, columns = list(self.solved), list(self.solved.values())
-        for row, (position, walk) in enumerate(zip(solvable, moves, strict=True)):
-            steps = distance[position]
-            answer = {"puzzle": puzzle, "state": states[position], "distance": steps, "moves": walk[:steps]}
-            for name, column in zip(names, columns, strict=True):
-                answer[name] = column[row]
-            answers[position] = answer
-        unsolvable = np.flatnonzero(self.distance < 0).tolist()
-        names, columns = list(self.unsolved), list(self.unsolved.values())
-        for row, position in enumerate(unsolvable):
-            answer = {"puzzle": puzzle, "state": states[position], "distance": None, "moves": []}
-            for name, column in zip(names, columns, strict=True):
-                answer[name] = column[row]
-            answers[position] = answer
-        return answers
 
 
 def follow_parents(
@@ -185,7 +126,7 @@ class OriginalStream(Protocol):
     done: bool
     """The input's closing line was read: nothing after it is read."""
 
-    def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
+    def feed(self, lines: Chunk, table: Callable[[], TableReader]) -> str:
         """The original output for the instances these lines complete (raises InputError)."""
         ...
 
@@ -210,7 +151,7 @@ class WholeInput:
         self.formats = formats
         self.parts: list[str] = []
 
-    def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
+    def feed(self, lines: Chunk, table: Callable[[], TableReader]) -> str:
         self.parts.append(lines.text())
         return ""
 

@@ -367,10 +367,6 @@ class Counting(Role, ABC):
         where `beyond_64_bits`. Needed only where `many` reads lines at once."""
         raise NotImplementedError(f"{self.puzzle.name} reads no line at once")
 
-    def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
-        """`counts_of` as text, one decimal line each: what `counts` prints."""
-        return ("\n".join(self.counts_of(table, keys).astype(str).tolist()) + "\n").encode()
-
     @abstractmethod
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         """The moves (indices into move_names, in the order played) of

@@ -21,9 +21,10 @@ from rules import boards_showing, cube_neighbours, cube_start
 from shortest_paths import cube_pattern_counts, meeting_count
 
 from ninebase import lookup, puzzles
+from ninebase.lookup import encoding
 from ninebase.lookup.cli import main
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import InputError, Puzzle
-from ninebase.puzzles.batch import Lines
 
 SPREAD = 2000
 """States per puzzle whose counts are asked one at a time (the whole space goes through `counts`)."""
@@ -207,7 +208,9 @@ def test_batch_counts_equal_single_counts(every_tables: lookup.Tables, name: str
             lines.insert(rng.randrange(len(lines) + 1), bad)
         first = rng.randrange(1, 10**6)
         expected = [expected_line(every_tables, puzzle, text, first + n) for n, text in enumerate(lines)]
-        answer = every_tables.counts_chunk(puzzle, Lines("".join(f"{t}\n" for t in lines).encode(), first))
+        answer = encoding.number_text(
+            every_tables.count_lines(puzzle, Lines("".join(f"{t}\n" for t in lines).encode(), first))
+        )
         assert answer.decode().split("\n") == [*expected, ""]
 
 

@@ -41,6 +41,7 @@ from rules import (
 from shortest_paths import cube_pattern_counts, meeting_count
 
 from ninebase import lookup, puzzles
+from ninebase.lookup import encoding
 from ninebase.puzzles import InputError, Puzzle
 
 LISTED = 2000
@@ -116,7 +117,7 @@ def assert_every_solution_replays(
     assert len({json.dumps(moves) for moves in listed}) == limit, f"{text}: a solution listed twice"
     for moves in listed:
         assert len(moves) == fewest and reaches_goal(label, text, moves), (text, moves)
-    _, lines = tables.solution_lines(puzzle, text, limit, lambda value: json.dumps(value).encode())
+    lines = encoding.listing_json(tables.listing(puzzle, text, limit), encoding.spaced_json)
     written = [json.loads(line) for line in b"".join(lines).splitlines()]
     assert [{**answer, "number": str(number)} for number, answer in enumerate(answers)] == written, text
     for answer in answers:

@@ -7,7 +7,6 @@ import json
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
-from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -15,8 +14,9 @@ import click
 from click.core import ParameterSource
 
 from ninebase import puzzles
-from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict
-from ninebase.puzzles import InputError, Instance, Lines, Puzzle, Solution, plural, shown
+from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict, encoding
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError, Instance, Puzzle, Solution, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -87,6 +87,20 @@ def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> d
     return fields
 
 
+def solve_batch(tables: Tables, puzzle: Puzzle, at_random: bool, seed: int, steps: bool) -> Callable[[Lines], bytes]:
+    """How `solve --batch` answers a chunk: its answers asked of `Tables`,
+    written by the one encoder; with `steps` each with the boards the
+    terminal view lists."""
+    more = puzzle.terminal.step_fields if steps else None
+
+    def answer(lines: Lines) -> bytes:
+        if at_random:
+            return encoding.solve_text(tables.random_lines(puzzle, lines, seed), more)
+        return encoding.solve_text(tables.solve_lines(puzzle, lines, one_by_one=steps), more)
+
+    return answer
+
+
 @click.command(
     short_help="Solve one instance: fewest moves, the moves, the boards.", epilog=EXIT_STATUS_HELP, cls=RulesCommand
 )
@@ -127,11 +141,7 @@ def solve(
         with open_for(tables_dir) as tables:
             board, jobs = one_state(tables, puzzle, state, batch), batch_jobs(jobs, batch)
             if board is None:
-                if at_random:
-                    answer = partial(tables.random_chunk, puzzle, seed=seed, steps=bool(steps))
-                else:
-                    answer = partial(tables.steps_chunk if steps else tables.solve_chunk, puzzle)
-                answer_stdin(tables, puzzle, answer, jobs)
+                answer_stdin(tables, puzzle, solve_batch(tables, puzzle, at_random, seed, bool(steps)), jobs)
                 return
             solution = tables.random_solution(puzzle, board, seed) if at_random else tables.solve(puzzle, board)
         if as_json:
@@ -172,7 +182,7 @@ def probe_command(
         with open_for(tables_dir) as tables:
             board, jobs = one_state(tables, puzzle, state, batch), batch_jobs(jobs, batch)
             if board is None:
-                answer_stdin(tables, puzzle, partial(tables.probe_chunk, puzzle), jobs)
+                answer_stdin(tables, puzzle, lambda lines: encoding.probe_text(tables.probe_lines(puzzle, lines)), jobs)
                 return
             probed = tables.probe(puzzle, board)
             if as_json:
@@ -215,7 +225,8 @@ def judge(puzzle: Puzzle, tables_dir: Path | None, **variant: Any) -> None:
         tables = opened.enter_context(open_for(tables_dir))
         source = standard_input()
         sys.stdout.flush()
-        stream.write_all(tables.judge(puzzle, stream.chunks(source)), sys.stdout.buffer)
+        written = (piece.encode() for piece in tables.judge(puzzle, stream.chunks(source)))
+        stream.write_all(written, sys.stdout.buffer)
         stream.drain(source)
 
 
@@ -232,7 +243,8 @@ def distances(puzzle: Puzzle, jobs: int, tables_dir: Path | None, **variant: Any
     tally = Tally()
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
-        answer_stdin(tables, puzzle, partial(tables.distances_chunk, puzzle, tally=tally), jobs, tally)
+        answer = lambda lines: encoding.number_text(tables.distance_lines(puzzle, lines), tally)  # noqa: E731
+        answer_stdin(tables, puzzle, answer, jobs, tally)
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)
 

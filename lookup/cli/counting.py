@@ -5,15 +5,13 @@ distances). `solve --random`, `probe` and `sample --unique` say the rest."""
 
 from __future__ import annotations
 
-import json
 import sys
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import click
 
-from ninebase.lookup import Tally
+from ninebase.lookup import Tally, encoding
 from ninebase.puzzles import Puzzle, plural
 
 from .answering import answer_stdin, one_state
@@ -61,8 +59,11 @@ def solutions(
         puzzle = rule_choice(puzzle, variant)
         with open_for(tables_dir) as tables:
             board = one_state(tables, puzzle, state, batch=False)
-            encode = (lambda value: json.dumps(value).encode()) if as_json else None
-            count, written = tables.solution_lines(puzzle, board, limit, encode)
+            listing = tables.listing(puzzle, board, limit)
+            count = listing.count
+            written = (
+                encoding.listing_json(listing, encoding.spaced_json) if as_json else encoding.listing_text(listing)
+            )
             from ninebase.lookup import stream  # as a batch writes: each chunk of lines flushed as it comes
 
             stream.write_all(written, sys.stdout.buffer)
@@ -93,6 +94,7 @@ def counts(puzzle: Puzzle, jobs: int, tables_dir: Path | None, **variant: Any) -
     with reported_errors(), open_for(tables_dir) as tables:
         puzzle = rule_choice(puzzle, variant)
         tables.counts(puzzle, [])  # a puzzle that counts nothing is refused now, not at the first line
-        answer_stdin(tables, puzzle, partial(tables.counts_chunk, puzzle, tally=tally), jobs, tally)
+        answer = lambda lines: encoding.number_text(tables.count_lines(puzzle, lines), tally)  # noqa: E731
+        answer_stdin(tables, puzzle, answer, jobs, tally)
     if tally.count:
         fail(tally.summary(), EXIT_BAD_INPUT)

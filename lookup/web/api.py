@@ -25,8 +25,9 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from ninebase import puzzles
-from ninebase.lookup import MAX_SEED, TableError, Tables
-from ninebase.puzzles import InputError, Lines, Puzzle
+from ninebase.lookup import MAX_SEED, TableError, Tables, encoding
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError, Puzzle
 
 from .batches import BatchAnswers, BatchGate
 from .drain import Drain
@@ -157,12 +158,15 @@ class Service:
     async def batch(self, request: Request) -> BatchAnswers:
         """One solve object per line, as JSON Lines, streamed chunk by chunk."""
         puzzle = self.batch_puzzle(request)
-        return self.answer_batch(partial(self.tables.solve_chunk, puzzle), NDJSON, error_body)
+        return self.answer_batch(
+            lambda lines: encoding.solve_text(self.tables.solve_lines(puzzle, lines)), NDJSON, error_body
+        )
 
     async def distances(self, request: Request) -> BatchAnswers:
         """One distance per line (-1: unsolvable; `error: line N: why` for a line that cannot be read)."""
         puzzle = self.batch_puzzle(request)
-        return self.answer_batch(partial(self.tables.distances_chunk, puzzle), PLAIN_TEXT, text_error_line)
+        answer = partial(self.tables.distance_lines, puzzle)
+        return self.answer_batch(lambda lines: encoding.number_text(answer(lines)), PLAIN_TEXT, text_error_line)
 
     def answer_batch(
         self, answer: Callable[[Lines], bytes], media_type: str, last_line: Callable[[str], bytes]
@@ -183,7 +187,8 @@ class Service:
         """One count of optimal solutions per line (0: unsolvable; `error:
         line N: why` for a line that cannot be read)."""
         puzzle = self.counted(self.batch_puzzle(request))
-        return self.answer_batch(partial(self.tables.counts_chunk, puzzle), PLAIN_TEXT, text_error_line)
+        answer = partial(self.tables.count_lines, puzzle)
+        return self.answer_batch(lambda lines: encoding.number_text(answer(lines)), PLAIN_TEXT, text_error_line)
 
     async def random(self, request: Request) -> Response:
         """An optimal solution drawn uniformly from all of a state's, fixed by `seed` (0 or more)."""
@@ -202,9 +207,11 @@ class Service:
         puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
-        count, lines = self.tables.solution_lines(puzzle, self.reader.board(puzzle, state), limit, JSON_ENCODER.encode)
-        headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(count)}
-        return StreamingResponse(lines, media_type=NDJSON, headers=headers)
+        listing = self.tables.listing(puzzle, self.reader.board(puzzle, state), limit)
+        headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(listing.count)}
+        return StreamingResponse(
+            encoding.listing_json(listing, JSON_ENCODER.encode), media_type=NDJSON, headers=headers
+        )
 
     async def stats(self, request: Request) -> Response:
         """The stats of the puzzle's table; 400 for rules answered without one, as the command line says."""

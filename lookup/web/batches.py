@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from starlette.concurrency import run_in_threadpool
 
-from ninebase.puzzles import Lines
+from ninebase.lookup.stream import Lines
 
 from .asgi import Receive, Scope, Send
 from .drain import Client, Drain

@@ -28,7 +28,6 @@ for _n1 in range(10):
             _d = _n1 + 2 * _n2 + 3 * _n3
             _MULTINOMIALS[(_n1 * 10 + _n2) * 10 + _n3] = factorial(_d) // (2**_n2 * 6**_n3)
 """Orderings of a set of quarter-turn moves made once (n1 moves), twice (n2) or three times (n3)."""
-_MULTINOMIAL_LINES = [b"%d\n" % ways for ways in _MULTINOMIALS.tolist()]
 
 
 def _three_dials_turns(first: int) -> list[int]:
@@ -82,10 +81,6 @@ class ClocksCounting(Counting):
 
     def counts_of(self, table: TableReader | None, keys: np.ndarray) -> np.ndarray:
         return _MULTINOMIALS[_every_setting_kind()[keys]]
-
-    def count_lines(self, table: TableReader | None, keys: np.ndarray) -> bytes:
-        """Every setting is solvable: each line is its kind's, written once."""
-        return b"".join(map(_MULTINOMIAL_LINES.__getitem__, _every_setting_kind()[keys].tolist()))
 
     def nth(self, table: TableReader | None, board: Any, number: int) -> list[int]:
         return nth_ordering(self.plan(board), number)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..batch import Lines
+from ..batch import Chunk
 from ..storage import TableReader
 from ..text import InputError, shown
 from .batch import DIGIT_OF_BYTE, EMPTY, NOT_A_LETTER, key_of, keys_of
@@ -73,18 +73,17 @@ class Datasets:
     def __init__(self, cube: Cube) -> None:
         self.cube = cube
         self.count = 0
-        self.pending: Lines | None = None
+        self.pending: Chunk | None = None
         self.blank: list[bytes] = []
         """Chunks of blank lines after `pending`: kept for the line numbers, read again only with more."""
         self.failure: InputError | None = None
 
-    def feed(self, lines: Lines, table: Callable[[], TableReader]) -> str:
+    def feed(self, lines: Chunk, table: Callable[[], TableReader]) -> str:
         if self.pending is not None:
             if BLANK[np.frombuffer(lines.data, dtype=np.uint8)].all():  # (read again each chunk, they were quadratic)
                 self.blank.append(lines.data)
                 return ""
-            data = b"".join([self.pending.data, *self.blank, lines.data])
-            lines = Lines(data, self.pending.first, self.pending.offset, lines.source)
+            lines = self.pending.joined(b"".join([*self.blank, lines.data]))
             self.pending, self.blank = None, []
         keys = self._read_at_once(lines)
         if keys is None:
@@ -108,12 +107,11 @@ class Datasets:
         counts = [self.cube.formats.count(None if d < 0 else d) for d in distance.tolist()]
         return "".join(f"{count}\n" for count in counts)
 
-    def _keep(self, lines: Lines, position: int) -> None:
+    def _keep(self, lines: Chunk, position: int) -> None:
         """Keep the lines from `position` on for the next chunk."""
-        start = int(lines.starts[position])
-        self.pending = Lines(lines.data[start:], lines.first + position, lines.offset + start, lines.source)
+        self.pending = lines.rest(position)
 
-    def _read_at_once(self, lines: Lines) -> np.ndarray | None:
+    def _read_at_once(self, lines: Chunk) -> np.ndarray | None:
         """The keys of the chunk's datasets when every line up to `0 0` is
         empty or written the usual way; None otherwise."""
         content = np.flatnonzero(lines.lengths > 0)
@@ -145,7 +143,7 @@ class Datasets:
             self._keep(lines, int(content[complete]))
         return keys
 
-    def _read_one_by_one(self, lines: Lines, at_end: bool) -> np.ndarray:
+    def _read_one_by_one(self, lines: Chunk, at_end: bool) -> np.ndarray:
         """The keys of the chunk's datasets, read by `read_datasets`. A line
         that is not UTF-8 is an error unless `0 0` came before it."""
         numbered: list[tuple[int, str]] = []

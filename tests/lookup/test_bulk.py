@@ -1,7 +1,9 @@
-"""The batch core (lookup/bulk.py on the puzzles' vectorised hooks) against
-the scalar `solve`, the reference: the same distances, moves, tie-breaks,
-fields and error objects, line for line, on random states of every puzzle
-(taken from the puzzle objects themselves) with bad lines among them."""
+"""The batch core (lookup/bulk.py on the puzzles' vectorised hooks), written
+by the one encoder (lookup/encoding.py), against the scalar `solve` written
+by `Solution.to_dict` and msgspec, the reference: the same bytes (distances,
+moves, tie-breaks, fields and error objects), line for line, on random
+states of every puzzle (taken from the puzzle objects themselves) with bad
+lines among them."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import numpy as np
 import pytest
 from every import BAD_LINES
@@ -18,9 +21,9 @@ from hypothesis import strategies as st
 from lights_out import LightsOut
 
 from ninebase import build_tables, lookup, puzzles
-from ninebase.lookup import bulk
+from ninebase.lookup import bulk, encoding
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import BoardMany, InputError, Puzzle
-from ninebase.puzzles.batch import Lines
 
 NAMES = puzzles.names()
 
@@ -32,6 +35,16 @@ def reference(puzzle: Puzzle, table: Any, text: str, number: int) -> dict[str, A
     except InputError as error:  # docs/service.md: a bad line's "input" quotes its first 64 characters (then ...)
         quoted = text if len(text) <= 64 else f"{text[:64]}..."
         return {"puzzle": puzzle.name, "line": number, "input": quoted, "error": str(error)}
+
+
+def written(answers: list[dict[str, Any]]) -> bytes:
+    """The oracle's JSON Lines: each answer's dict (`Solution.to_dict`, or an error object) as msgspec writes it."""
+    return b"".join(msgspec.json.encode(answer) + b"\n" for answer in answers)
+
+
+def solve_text(puzzle: Puzzle, table: Any, lines: Lines) -> bytes:
+    """What `solve --batch` prints for a chunk: its answers, written by the one encoder."""
+    return encoding.solve_text(bulk.solve_lines(puzzle, table, lines))
 
 
 def chunk(texts: list[str], first: int = 1) -> Lines:
@@ -48,10 +61,9 @@ def assert_equal_to_scalar(puzzle: Puzzle, table: Any, texts: list[str], first: 
     """Each text is sent as one line ending in \\n (so a text ending in \\r ends in \\r\\n)."""
     lines = chunk(texts, first)
     expected = [reference(puzzle, table, text.removesuffix("\r"), first + n) for n, text in enumerate(texts)]
-    assert bulk.solve_objects(puzzle, table, lines) == expected
-    encoded = bulk.solve_chunk(puzzle, table, lines).decode()
-    assert [json.loads(line) for line in encoded.split("\n")[:-1]] == expected
-    assert bulk.distances_chunk(puzzle, table, lines).decode().split("\n")[:-1] == list(map(distance_line, expected))
+    assert solve_text(puzzle, table, lines) == written(expected)
+    distances = encoding.number_text(bulk.distance_lines(puzzle, table, lines))
+    assert distances.decode().split("\n")[:-1] == list(map(distance_line, expected))
 
 
 def distance_line(answer: dict[str, Any]) -> str:
@@ -86,14 +98,33 @@ def test_100000_random_states_answer_as_solve_does(tables: lookup.Tables, name: 
     texts = random_states(tables, name, 100_000, seed=20)
     expected = [tables.solve(puzzle, text).to_dict() for text in texts]
     lines = chunk(texts)
-    assert bulk.solve_objects(puzzle, table, lines) == expected
-    assert [json.loads(line) for line in bulk.solve_chunk(puzzle, table, lines).split(b"\n")[:-1]] == expected
+    assert solve_text(puzzle, table, lines) == written(expected)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_one_encoder_writes_the_bytes_of_to_dict_and_msgspec(tables: lookup.Tables, name: str) -> None:
+    """The oracle, byte for byte, on 3,000 random states of every puzzle with
+    bad lines and other spellings among them: read at once, one by one
+    (`--steps`, without its boards) and drawn at random (`--random`)."""
+    puzzle, table = puzzles.get(name), tables.table(name)
+    texts = random_states(tables, name, 3000, seed=36)
+    texts[::250] = [f" {text}" for text in texts[::250]]  # read one by one
+    texts[100:100] = BAD_LINES
+    assert_equal_to_scalar(puzzle, table, texts, first=7)
+    few = texts[90:400]
+    expected = [reference(puzzle, table, text, 97 + n) for n, text in enumerate(few)]
+    assert encoding.solve_text(tables.solve_lines(name, chunk(few, 97), one_by_one=True)) == written(expected)
+    drawn = [
+        tables.random_solution(name, text, 5).to_dict() if "error" not in answer else answer
+        for text, answer in zip(few, expected, strict=True)
+    ]
+    assert encoding.solve_text(tables.random_lines(name, chunk(few, 97), 5)) == written(drawn)
 
 
 def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None:
     puzzle, table = puzzles.get("eight"), tables.table("eight")
     texts = ["123069478", "12345", "123456870", "", "1230694780", "123456780", "\xff"]
-    answers = [json.loads(line) for line in bulk.solve_chunk(puzzle, table, chunk(texts, 41)).split(b"\n")[:-1]]
+    answers = [json.loads(line) for line in solve_text(puzzle, table, chunk(texts, 41)).split(b"\n")[:-1]]
     assert [answer.get("distance", "error") for answer in answers] == [5, "error", None, "error", "error", 0, "error"]
     assert answers[1] == {
         "puzzle": "eight",
@@ -102,13 +133,13 @@ def test_bad_lines_in_the_middle_keep_their_place(tables: lookup.Tables) -> None
         "error": "expected 9 digits, found 5 characters",
     }
     assert "reason" in answers[2] and answers[4]["line"] == 45
-    distances = bulk.distances_chunk(puzzle, table, chunk(texts, 41)).decode().split("\n")
+    distances = encoding.number_text(bulk.distance_lines(puzzle, table, chunk(texts, 41))).decode().split("\n")
     assert distances[:3] == ["5", "error: line 42: expected 9 digits, found 5 characters", "-1"]
 
 
 def test_a_line_that_is_not_utf8_is_a_bad_line(tables: lookup.Tables) -> None:
     lines = Lines(b"175426839\n17\xff5\n987654321\n")
-    answers = bulk.solve_objects(puzzles.get("sansu"), tables.table("sansu"), lines)
+    answers = list(map(json.loads, solve_text(puzzles.get("sansu"), tables.table("sansu"), lines).splitlines()))
     assert [answer.get("distance") for answer in answers] == [5, None, 0]
     assert answers[1]["error"] == "the line is not UTF-8 text (byte 3)" and answers[1]["input"] == "17\ufffd5"
 
@@ -138,6 +169,36 @@ class ReadsLinesAtOnce(LightsOut):
         self.many = LinesAtOnce(self)
 
 
+class QuotesAtOnce(LinesAtOnce):
+    """Also reads `"` and `\\` as a 0 (as no built-in puzzle does), counting the chunks it reads."""
+
+    reads = 0
+
+    def read_many(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        QuotesAtOnce.reads += 1
+        return super().read_many(np.where(np.isin(lines, np.frombuffer(b'"\\', np.uint8)), ord("0"), lines))
+
+
+def test_a_line_read_at_once_that_json_escapes_is_answered_once_and_escaped(tmp_path: Path) -> None:
+    """A reader that takes a line holding `"` or `\\` as it is: the chunk is
+    read and answered once (it was read and answered again, as one object
+    per line, to escape it), and the state's text is escaped as msgspec
+    escapes it."""
+    puzzle = ReadsLinesAtOnce()
+    puzzle.many = QuotesAtOnce(puzzle)
+    puzzles.register(puzzle)
+    try:
+        build_tables.build(["lights"], tmp_path)
+        with lookup.open_tables(tmp_path) as tables:
+            texts = ['1"0100101', "110100101", "1\\0100101", "nope"]
+            answers = encoding.solve_text(tables.solve_lines(puzzle, chunk(texts)))
+    finally:
+        puzzles.unregister("lights")
+    assert QuotesAtOnce.reads == 1
+    assert [json.loads(line).get("state") for line in answers.splitlines()] == [*texts[:3], None]
+    assert answers.splitlines()[2].startswith(b'{"puzzle":"lights","state":"1\\\\0100101","distance":')
+
+
 def test_a_puzzle_with_only_a_fast_reader_answers_through_the_default_hooks(tmp_path: Path) -> None:
     puzzle = ReadsLinesAtOnce()
     puzzles.register(puzzle)
@@ -158,9 +219,8 @@ def test_every_compact_form_is_read_and_answered_all_at_once(tables: lookup.Tabl
     keys, accepted = puzzle.many.read_many(cells)
     assert plain.all() and accepted.all()
     assert puzzle.many.distances_of(table, keys).tolist() == tables.distances(name, texts).tolist()
-    values = [puzzle.move_value(move) for move in range(len(puzzle.move_names))]
     expected = [puzzle.solve(table, puzzle.board(text)).to_dict() for text in texts]
-    assert puzzle.many.solve_many(table, keys).dicts(name, texts, values) == expected
+    assert b"".join(encoding.json_lines(puzzle, cells, puzzle.many.solve_many(table, keys))) == written(expected)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -219,13 +279,13 @@ def test_an_eight_or_sansu_board_spaced_or_with_its_blank_drawn_answers_as_its_c
     compact = data.draw(st.sampled_from(random_states(tables, name, 50, data.draw(st.integers(0, 99)))))
     gap = data.draw(st.sampled_from([None, " ", "\t", "  "]))
     cells = compact.replace("0", "_") if data.draw(st.booleans()) else compact
-    written = cells if gap is None else gap.join(cells)
-    assert tables.solve(name, written).to_dict() == tables.solve(name, compact).to_dict()
+    spelled = cells if gap is None else gap.join(cells)
+    assert tables.solve(name, spelled).to_dict() == tables.solve(name, compact).to_dict()
     distance = tables.distance(name, compact)
-    assert tables.distances(name, [compact, written]).tolist() == [-1 if distance is None else distance] * 2
-    assert tables.counts(name, np.array([written])).tolist() == [tables.count(name, compact)]
-    objects = bulk.solve_objects(puzzles.get(name), tables.table(name), chunk([written, compact]))
-    assert objects == [tables.solve(name, compact).to_dict()] * 2
+    assert tables.distances(name, [compact, spelled]).tolist() == [-1 if distance is None else distance] * 2
+    assert tables.counts(name, np.array([spelled])).tolist() == [tables.count(name, compact)]
+    answers = encoding.solve_text(tables.solve_lines(name, chunk([spelled, compact])))
+    assert answers == written([tables.solve(name, compact).to_dict()] * 2)
 
 
 NUMERIC = {

@@ -1,5 +1,6 @@
 """A state's optimal solutions in chunks (`Tables.solution_moves`) and the
-lines written from them (`Tables.solution_lines`) against the one-by-one
+lines the one encoder writes from them (`encoding.listing_text` and
+`listing_json` of `Tables.listing`) against the one-by-one
 answers: row n of the chunks is `Tables.solution(n)` (the n-th by its
 number, found by its own walk down the counts), a text line is its moves'
 labels, a JSON line its solve object with its number as `json.dumps` or
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ninebase import lookup, puzzles
+from ninebase.lookup import encoding
 from ninebase.puzzles import Puzzle
 
 CHECKED = 60
@@ -53,11 +55,10 @@ def assert_listed_one_by_one(tables: lookup.Tables, puzzle: Puzzle, state: str, 
     one_by_one = {number: tables.solution(puzzle, state, number) for number in numbers}
     for number, solution in one_by_one.items():
         assert [values[move] for move in rows[number]] == solution.moves
-    _, text = tables.solution_lines(puzzle, state, limit)
-    lines = b"".join(text).decode().splitlines()
-    _, compact = tables.solution_lines(puzzle, state, limit, msgspec.json.encode)
+    lines = b"".join(encoding.listing_text(tables.listing(puzzle, state, limit))).decode().splitlines()
+    compact = encoding.listing_json(tables.listing(puzzle, state, limit), msgspec.json.encode)
     compact_lines = b"".join(compact).splitlines()
-    _, spaced = tables.solution_lines(puzzle, state, limit, lambda value: json.dumps(value).encode())
+    spaced = encoding.listing_json(tables.listing(puzzle, state, limit), encoding.spaced_json)
     spaced_lines = b"".join(spaced).decode().splitlines()
     assert len(lines) == len(compact_lines) == len(spaced_lines) == len(rows)
     for number, solution in one_by_one.items():

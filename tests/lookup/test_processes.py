@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from ninebase.lookup import processes, stream
 from ninebase.lookup.cli import main
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from ninebase import lookup, puzzles
 from ninebase.lookup import bulk, stream
 from ninebase.lookup.cli import main
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 SEED_INPUTS = {
@@ -261,8 +261,8 @@ def test_judge_cube_in_chunks_prints_what_the_whole_input_printed(tables: lookup
     rng = random.Random(lines)
     text = cube_input(3000, rng) + "0 0\nanything after the end\n"
     chunks = stream.chunks(io.BytesIO(text.encode()), lines=lines)
-    printed = b"".join(bulk.judge(puzzles.get("cube"), lambda: tables.table("cube"), chunks))
-    assert printed == judge_whole(tables, "cube", text).encode()
+    printed = "".join(bulk.judge(puzzles.get("cube"), lambda: tables.table("cube"), chunks))
+    assert printed == judge_whole(tables, "cube", text)
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from rules import (
 )
 
 from ninebase import lookup, puzzles
+from ninebase.lookup.stream import Lines
 
 ORDERS = {
     "sansu": lambda moves: sorted(moves),
@@ -146,7 +147,7 @@ def test_seeds_and_limits_are_refused_out_of_range_as_on_every_front_end(tables:
         with pytest.raises(lookup.InputError, match=f"seed is {seed}; give a whole number from 0 to "):
             tables.random_solution("eight", "123069478", seed)
         with pytest.raises(lookup.InputError, match=f"seed is {seed}"):
-            tables.random_chunk("eight", [b"123069478"], seed)
+            tables.random_lines("eight", Lines(b"123069478\n"), seed)
         with pytest.raises(lookup.InputError, match=f"seed is {seed}"):
             tables.sample("eight", 3, 2, seed)
     assert tables.random_solution("eight", "123069478", lookup.MAX_SEED).distance == 5
@@ -188,3 +189,19 @@ def test_an_instance_of_other_rules_is_read_again_or_refused(tables: lookup.Tabl
         tables.solve("sansu", tables.parse("eight", "123069478"))
     with pytest.raises(puzzles.InputError, match="no empty cell"):
         tables.parse("eight", "123456789")
+
+
+def test_the_door_only_answers() -> None:
+    """No `Tables` method returns bytes, takes an encoder or asks a view role
+    (issue 36): the front ends write its answers through `encoding`, the one
+    encoder, and add what their views show."""
+    import inspect
+
+    methods = {name: method for name, method in vars(lookup.Tables).items() if inspect.isfunction(method)}
+    hints = {name: method.__annotations__ for name, method in methods.items() if not name.startswith("_")}
+    assert len(hints) > 20  # the public methods are all seen (annotations as written: strings)
+    writers = {name for name, hint in hints.items() if "bytes" in str(hint.get("return"))}
+    encoders = {name for name, hint in hints.items() if "encode" in hint or "bytes" in str(hint)}
+    assert not writers and not encoders, (writers, encoders)
+    source = inspect.getsource(lookup.Tables)
+    assert ".terminal" not in source and ".page" not in source

@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 
-from ninebase.puzzles.batch import Lines
+from ninebase.lookup.stream import Lines
 
 ALPHABET = b"ab 09\t\r\x00\x7f\xff"
 

@@ -32,10 +32,10 @@ from ninebase import lookup, puzzles
 from ninebase.lookup import bulk
 from ninebase.lookup.check import OPTIMAL, check_answer
 from ninebase.lookup.directory import PuzzleTable
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import (
     BoardPuzzle,
     InputError,
-    Lines,
     ManyAtOnce,
     OriginalFormats,
     Puzzle,

@@ -17,11 +17,11 @@ import pytest
 
 from ninebase import puzzles
 from ninebase.lookup.bulk import error_object
+from ninebase.lookup.stream import Lines
 from ninebase.lookup.web.batches import BatchAnswers, BatchGate
 from ninebase.lookup.web.drain import STOP_SIGNALS, Drain
 from ninebase.lookup.web.errors import ApiError
 from ninebase.lookup.web.settings import Settings
-from ninebase.puzzles.batch import Lines
 
 Message = dict[str, Any]
 

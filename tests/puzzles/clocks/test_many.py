@@ -10,8 +10,8 @@ import random
 
 from ninebase import puzzles
 from ninebase.lookup import bulk
+from ninebase.lookup.stream import Lines
 from ninebase.puzzles import InputError
-from ninebase.puzzles.batch import Lines
 
 HOURS = ("3", "6", "9", "12")
 

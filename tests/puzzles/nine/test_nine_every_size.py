@@ -32,8 +32,10 @@ from nine_rules import (
 )
 
 from ninebase import build_tables, lookup, puzzles
+from ninebase.lookup import encoding
 from ninebase.lookup.check import INVALID, OPTIMAL, VALID
-from ninebase.puzzles import InputError, Lines
+from ninebase.lookup.stream import Lines
+from ninebase.puzzles import InputError
 
 NINE = puzzles.get("nine")
 CONSTRUCTED = (5, 6, 7, 9, 12, 16)
@@ -236,7 +238,7 @@ def test_many_lines_are_answered_as_each_alone(tables: lookup.Tables, n: int) ->
     a[0][0] = 1 - a[0][0]
     states += [written(a, b), goal(n), "0101 10", f" {states[1]}", goal(n + 1), "2" * n * n + " " + "1" * n * n]
     text = ("\n".join(states) + "\n").encode()
-    together = [json.loads(line) for line in tables.solve_chunk(at(n), Lines(text)).splitlines()]
+    together = [json.loads(line) for line in encoding.solve_text(tables.solve_lines(at(n), Lines(text))).splitlines()]
     alone, distances = [], []
     for number, state in enumerate(states, 1):
         try:
@@ -247,7 +249,7 @@ def test_many_lines_are_answered_as_each_alone(tables: lookup.Tables, n: int) ->
             alone.append({"puzzle": "nine", "line": number, "input": shown, "error": str(error)})
             distances.append(f"error: line {number}: {error}")
     assert together == alone
-    assert tables.distances_chunk(at(n), Lines(text)).decode().splitlines() == distances
+    assert encoding.number_text(tables.distance_lines(at(n), Lines(text))).decode().splitlines() == distances
     for answer in together:
         if answer.get("distance") is not None:
             assert replayed_to_goal(answer["state"], answer["moves"])
@@ -277,7 +279,7 @@ def original(state: str) -> str:
 @pytest.mark.parametrize("n", [2, 5, 9])
 def test_the_original_input_and_output_at_size_n(tables: lookup.Tables, n: int) -> None:
     state = written(*random_solvable(n, random.Random(n * 7)))
-    output = b"".join(tables.judge(at(n), [Lines(original(state).encode())])).decode().splitlines()
+    output = "".join(tables.judge(at(n), [Lines(original(state).encode())])).splitlines()
     assert int(output[0]) == len(output) - 1 and replayed_to_goal(state, output[1:])
     assert output[1:] == tables.solve(at(n), state).moves
     assert [at(n).compact(board) for board in at(n).formats.read(original(state))] == [state]
@@ -321,13 +323,13 @@ def test_the_3x3_answers_are_byte_for_byte_those_before_the_sizes(tables: lookup
     compact = [f"{cells[:9]} {cells[9:]}" for cells in compact]
     solvable = [state for state, d in zip(compact, tables.distances("nine", compact).tolist(), strict=True) if d >= 0]
     judged = b"".join(
-        b"".join(tables.judge("nine", [Lines(original(state).encode())])) for state in solvable + compact[::64]
+        "".join(tables.judge("nine", [Lines(original(state).encode())])).encode() for state in solvable + compact[::64]
     )
     lines = Lines(("\n".join(compact) + "\n").encode())
     found = {
         "judge": hashlib.sha256(judged).hexdigest(),
-        "solve --batch": hashlib.sha256(tables.solve_chunk("nine", lines)).hexdigest(),
-        "distances": hashlib.sha256(tables.distances_chunk("nine", lines)).hexdigest(),
+        "solve --batch": hashlib.sha256(encoding.solve_text(tables.solve_lines("nine", lines))).hexdigest(),
+        "distances": hashlib.sha256(encoding.number_text(tables.distance_lines("nine", lines))).hexdigest(),
     }
     assert found == BEFORE
 
