@@ -57,3 +57,11 @@ def puzzle(request: pytest.FixtureRequest) -> Iterator[puzzles.Puzzle]:
             yield PLUGIN
     else:
         yield puzzles.get(name)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (in their order), then the others: with the
+    suite spread over several processes (pytest-xdist), the longest start
+    early and the short ones fill the processes' ends, instead of one long
+    test running alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -92,11 +92,21 @@ def damage(path: Path, kind: str, argument: object) -> None:
         os.symlink(path.name, path)
 
 
+DAMAGE_GROUPS = {"flips": ({"flip"}, set()), "cuts": ({"truncate"}, {"truncate"})}
+DAMAGE_GROUPS["the rest"] = ({"zeros", "other", "dir", "loop"}, {"zeros", "other", "dir", "loop"})
+"""The damage cases in three groups, each a test of its own (so the test
+processes share a puzzle's, the cube's taking minutes): the kinds of damage
+in it, and those of them that must be refused at least once (a flipped byte
+may land where the answers do not read)."""
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("group", DAMAGE_GROUPS)
 @pytest.mark.parametrize("puzzle", EVERY_PUZZLE, indirect=True)
 def test_every_command_answers_exactly_or_refuses(
-    every_table_dir: Path, every_tables: lookup.Tables, tmp_path: Path, puzzle: Puzzle
+    every_table_dir: Path, every_tables: lookup.Tables, tmp_path: Path, puzzle: Puzzle, group: str
 ) -> None:
+    kinds, refused = DAMAGE_GROUPS[group]
     name = puzzle.name
     given = inputs(puzzle, every_tables)
     table = every_table_dir / f"{name}.h5"
@@ -108,6 +118,8 @@ def test_every_command_answers_exactly_or_refuses(
     other = min((path for path in every_table_dir.glob("*.h5") if path != table), key=lambda path: path.stat().st_size)
     refused_kinds = set()
     for label, (kind, argument) in damage_cases(table.stat().st_size, other):
+        if kind not in kinds:
+            continue
         directory = tmp_path / label.replace(" ", "_").replace("'", "")
         directory.mkdir()
         path = directory / f"{name}.h5"
@@ -126,7 +138,7 @@ def test_every_command_answers_exactly_or_refuses(
             )
             assert "ninebase build --only" in lines[0], f"{where}: {output}"
             refused_kinds.add(kind)
-    assert {"truncate", "zeros", "other", "dir", "loop"} <= refused_kinds
+    assert refused <= refused_kinds
 
 
 def test_the_api_raises_table_error(tables_dir: Path, tmp_path: Path) -> None:

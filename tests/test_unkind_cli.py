@@ -333,23 +333,32 @@ def tables_left_are_whole(directory: Path, verified: Path) -> None:
 BUILD_MOMENTS = 7
 """Moments spread over a whole build of every table (each try a build to
 that moment, 8 s for the whole on two quiet cores): seven, not twelve, since
-the moments around the end are the next test's, on nine's small build."""
+the moments around the end are the next test's, on nine's small build. Each
+moment is a test of its own, so the test processes share them."""
 
 
-@pytest.mark.slow
-def test_ctrl_c_stops_a_build_within_a_second_at_any_point(tmp_path: Path) -> None:
-    whole = started_build(tmp_path / "whole")
+@pytest.fixture(scope="module")
+def whole_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float, list[str]]:
+    """A whole build not interrupted: its directory, how long it took, and its summary."""
+    directory = tmp_path_factory.mktemp("whole")
+    whole = started_build(directory)
     began = time.monotonic()
     assert whole.wait(timeout=120) == 0
     seconds = time.monotonic() - began
     summary = after_progress(whole.stderr.read())  # the table of what was built, a line per puzzle and a key
     whole.stderr.close()
-    verified = ninebase("verify", "--tables", str(tmp_path / "whole"))
+    verified = ninebase("verify", "--tables", str(directory))
     assert verified.returncode == 0 and verified.stdout.count(b": ok,") == len(puzzles.names())
-    number, tries = 1, 0
-    while number <= BUILD_MOMENTS:
-        assert tries < 24, "the builds kept ending before the signal"
-        tries += 1
+    return directory, seconds, summary
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, BUILD_MOMENTS + 1))
+def test_ctrl_c_stops_a_build_within_a_second_at_any_point(
+    whole_build: tuple[Path, float, list[str]], tmp_path: Path, number: int
+) -> None:
+    whole, seconds, summary = whole_build
+    for tries in range(1, 25):
         directory = tmp_path / f"try-{tries}"
         process = started_build(directory)
         time.sleep(seconds * number / (BUILD_MOMENTS + 1))
@@ -369,8 +378,9 @@ def test_ctrl_c_stops_a_build_within_a_second_at_any_point(tmp_path: Path) -> No
             assert (status, said, took < 1.0) in ((0, [], True), (EXIT_INTERRUPTED, ["ninebase: interrupted"], True))
         else:
             assert (status, after, took < 1.0) == (EXIT_INTERRUPTED, ["ninebase: interrupted"], True), (number, took)
-        tables_left_are_whole(directory, tmp_path / "whole")
-        number += 1
+        tables_left_are_whole(directory, whole)
+        return
+    raise AssertionError("the builds kept ending before the signal")
 
 
 CTRL_C_TRIES = int(os.environ.get("NINEBASE_CTRL_C_TRIES", "24"))
