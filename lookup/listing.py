@@ -63,8 +63,8 @@ class Listing:
             extras = self.rules.counting.own_extra(start, chunk) or [extra] * len(chunk)
             shown_rows = values[chunk].tolist()
             move_rows = shown_rows if by_value else chunk.tolist()
-            for moves, shown, own in zip(move_rows, shown_rows, extras, strict=True):
-                yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count)
+            for moves, shown, own, indices in zip(move_rows, shown_rows, extras, chunk.tolist(), strict=True):
+                yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count, indices)
 
 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
@@ -82,6 +82,7 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
         Replay(start, None, moves, rules.apply),
         first.extra if own is None else own[0],
         count,
+        moves,
     )
 
 
