@@ -8,8 +8,11 @@ out once per move, once per distinct text): no dict is built for them, and
 the tests compare this writer with `Solution.to_dict` byte for byte.
 Distances and counts are written as lines of decimals; a state's optimal
 solutions (`Listing`) as lines of move labels or of JSON, their shared
-fields encoded once from the state's own answer. (A single answer, one
-solve or probe, is still written from its `to_dict` where it is shown.)"""
+fields encoded once from the state's own answer. A single answer (one solve
+or probe object: `solve --json`, `probe --json`, the HTTP probe and random
+solution) is written from its fields here too (`solution_line`,
+`probe_line`), compact or spaced as `json.dumps` spaces it; `to_dict` is
+only the tests' oracle."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ninebase.puzzles import AnswerColumns, Probe, Puzzle, Solution
+from ninebase.puzzles import AnswerColumns, Probe, Puzzle, Solution, Successor
 
 from .bulk import LineAnswer, NumberedLines, SolvedLines, move_values
 from .stream import Tally
@@ -125,24 +128,54 @@ def json_lines(puzzle: Puzzle, cells: np.ndarray, answers: AnswerColumns) -> lis
     return lines.tolist()
 
 
-def solution_line(solution: Solution, more: Mapping[str, Any] | None = None) -> bytes:
-    """One solve object as a JSON line, written as `json_lines` writes many:
-    its fields after the moves (the count, then `extra`, then `more`) into a
-    template, each value encoded on its own."""
-    fields = {} if solution.count is None else {"count": str(solution.count)}
-    fields.update(solution.extra)
-    fields.update(more or {})
-    encode = json_encode()
-    head = b'{"puzzle":%s,"state":%s,"distance":' + (b'%d,"moves":%s' if solution.solvable else b'null,"moves":%s')
-    parts = [encode(solution.puzzle), encode(solution.state)]
-    parts += [solution.distance] if solution.solvable else []
-    parts += [encode(solution.moves), *map(encode, fields.values())]
-    return _template(head, fields) % tuple(parts)
+def _encoder(spaced: bool) -> Callable[[Any], bytes]:
+    """How an object is written: as `json.dumps` writes it (the command
+    line's single answers) or compact, by msgspec (everything else)."""
+    return spaced_json if spaced else json_encode()
+
+
+def _solve_object(solution: Solution, more: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A solve object (puzzles.md) to be encoded at once: its fields in order,
+    the count (a string), then `extra`, then `more`, each overriding what
+    came before. One object and one encoder call (1 us), not a template
+    filled with a call per field (3 us)."""
+    answer = {"puzzle": solution.puzzle, "state": solution.state, "distance": solution.distance}
+    answer["moves"] = solution.moves
+    if solution.count is not None:  # a string: clocks' counts pass 2**53, where JSON numbers lose digits
+        answer["count"] = str(solution.count)
+    answer.update(solution.extra)
+    answer.update(more or {})
+    return answer
+
+
+def _successor_object(successor: Successor) -> dict[str, Any]:
+    """A probe's successor: the move, the state it leads to, its distance and count."""
+    answer = {"move": successor.move, "state": successor.state, "distance": successor.distance}
+    if successor.count is not None:
+        answer["count"] = str(successor.count)
+    return answer
+
+
+def solution_line(solution: Solution, more: Mapping[str, Any] | None = None, spaced: bool = False) -> bytes:
+    """One solve object as a JSON line, with further fields `more` after its
+    own (the boards of `--steps`, a random solution's seed); `spaced` as the
+    command line prints a single answer."""
+    return _encoder(spaced)(_solve_object(solution, more)) + b"\n"
+
+
+def probe_line(probe: Probe, spaced: bool = False) -> bytes:
+    """One probe object (service.md) as a JSON line: the solve object, the
+    unit, whether solvable, each successor, the puzzle's own fields."""
+    answer = _solve_object(probe.solution, {"unit": probe.unit, "solvable": probe.solvable})
+    if probe.successors is not None:
+        answer["successors"] = [_successor_object(successor) for successor in probe.successors]
+    answer.update(probe.extra)
+    return _encoder(spaced)(answer) + b"\n"
 
 
 def spaced_json(value: Any) -> bytes:
     """JSON as the command line prints a single answer (`json.dumps`: a space
-    after each separator, non-ASCII escaped), for its `--json` listings."""
+    after each separator, non-ASCII escaped)."""
     import json
 
     return json.dumps(value).encode()
@@ -176,8 +209,7 @@ def solve_text(answer: SolvedLines, more: Callable[[Solution], Mapping[str, Any]
 
 def probe_text(answers: Iterable[LineAnswer[Probe]]) -> bytes:
     """JSON Lines of a chunk's probe objects (or error objects), in order."""
-    encode = json_encode()
-    return b"".join(encode(probe.to_dict() if isinstance(probe, Probe) else probe) + b"\n" for probe in answers)
+    return b"".join(probe_line(probe) if isinstance(probe, Probe) else error_line(probe) for probe in answers)
 
 
 _DECIMALS: dict[int, bytes] = {}
@@ -241,11 +273,12 @@ def listing_text(listing: Listing) -> Iterator[bytes]:
         yield (written if even else written[written != 0]).tobytes()
 
 
-def listing_json(listing: Listing, encode: Callable[[Any], bytes]) -> Iterator[bytes]:
-    """Each solution's solve object (`Solution.to_dict`) with its number
-    (a string, from 0), as `encode` writes it, on a line: the parts all
-    solutions share are encoded once, each move's value once."""
-    head, middle = json_template(listing.first, listing.count, encode)
+def listing_json(listing: Listing, spaced: bool = False) -> Iterator[bytes]:
+    """Each solution's solve object with its number (a string, from 0) on a
+    line, compact or `spaced`: the parts all solutions share are encoded
+    once, each move's value once."""
+    encode = _encoder(spaced)
+    head, middle = json_template(listing.first, listing.count, spaced)
     separator = encode([0, 0])[2:-2]
     texts = [separator + encode(value) for value in move_values(listing.rules)]
     names, even = move_texts(texts, encoded=True)
@@ -255,7 +288,7 @@ def listing_json(listing: Listing, encode: Callable[[Any], bytes]) -> Iterator[b
         extras = listing.rules.counting.own_extra(listing.first.boards[0], chunk)
         if extras is not None and any(own != listing.first.extra for own in extras):  # lines of their own: whole
             yield b"".join(
-                _listed_line(listing, moves, own, number + row, encode)
+                _listed_line(listing, moves, own, number + row, spaced)
                 for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
             )
             number += len(chunk)
@@ -266,14 +299,12 @@ def listing_json(listing: Listing, encode: Callable[[Any], bytes]) -> Iterator[b
         number += len(chunk)
 
 
-def _listed_line(
-    listing: Listing, moves: list[int], extra: dict[str, Any], number: int, encode: Callable[[Any], bytes]
-) -> bytes:
+def _listed_line(listing: Listing, moves: list[int], extra: dict[str, Any], number: int, spaced: bool) -> bytes:
     """One listed solution's JSON line, written whole."""
     values, first = move_values(listing.rules), listing.first
     shown = [values[move] for move in moves]
-    answer = Solution(first.puzzle, first.state, first.distance, shown, [], extra, listing.count).to_dict()
-    return encode({**answer, "number": str(number)}) + b"\n"
+    solution = Solution(first.puzzle, first.state, first.distance, shown, [], extra, listing.count)
+    return solution_line(solution, {"number": str(number)}, spaced)
 
 
 def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[np.ndarray, bool]:
@@ -284,13 +315,14 @@ def move_texts(texts: list[str] | list[bytes], encoded: bool = False) -> tuple[n
     return byte_rows(written), len(set(map(len, written))) == 1
 
 
-def json_template(first: Solution, count: int, encode: Callable[[Any], bytes]) -> tuple[bytes, bytes]:
+def json_template(first: Solution, count: int, spaced: bool) -> tuple[bytes, bytes]:
     """The text of a listed solution's JSON line before its moves' list and
     after it up to its number: its solve object with the moves and number
     left out, encoded once and cut where they go."""
     moves_mark, number_mark = "\x01moves\x01", "\x01number\x01"
-    answer = {**Solution(first.puzzle, first.state, first.distance, [], [], first.extra, count).to_dict()}
+    answer = _solve_object(Solution(first.puzzle, first.state, first.distance, [], [], first.extra, count))
     answer["moves"] = moves_mark
+    encode = _encoder(spaced)
     written = encode({**answer, "number": number_mark})
     head, rest = written.split(encode(moves_mark))
     middle, tail = rest.split(encode(number_mark))

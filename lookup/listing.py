@@ -6,9 +6,8 @@ JSON, a chunk at a time; and one solution by its number, or drawn by a seed."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -55,16 +54,10 @@ class Listing:
         first, apply = self.first, self.rules.apply
         start, fields = first.boards[0], (first.puzzle, first.state, first.distance)
         extra, count = first.extra, self.count
-        by_value = values.dtype != object and len(set(values.tolist())) == len(values)
-        if by_value:  # a row's values tell its moves: one list a row, not two (clocks' 1M rows: 0.5 us each)
-            index_of = {value: move for move, value in enumerate(values.tolist())}
-            apply = partial(apply_value, apply, index_of)
         for chunk in self.chunks:
             extras = self.rules.counting.own_extra(start, chunk) or [extra] * len(chunk)
-            shown_rows = values[chunk].tolist()
-            move_rows = shown_rows if by_value else chunk.tolist()
-            for moves, shown, own in zip(move_rows, shown_rows, extras, strict=True):
-                yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count)
+            for moves, shown, own in zip(chunk.tolist(), values[chunk].tolist(), extras, strict=True):
+                yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count, moves)
 
 
 def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solution:
@@ -82,12 +75,8 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
         Replay(start, None, moves, rules.apply),
         first.extra if own is None else own[0],
         count,
+        moves,
     )
-
-
-def apply_value(apply: Callable[[Any, int], Any], index_of: dict[Any, int], board: Any, value: Any) -> Any:
-    """`apply` for a move given by its value."""
-    return apply(board, index_of[value])
 
 
 def value_array(rules: Puzzle) -> np.ndarray:

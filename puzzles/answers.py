@@ -25,6 +25,10 @@ class Solution:
     extra: dict[str, Any] = field(default_factory=dict)
     count: int | None = None
     """How many optimal move sequences the state has (this is one of them), where known."""
+    indices: list[int] | None = field(default=None, repr=False, compare=False)
+    """The moves as the puzzle's own move numbers (indices into its `move_names`;
+    `moves` holds their JSON values, written at the edge): what a front end
+    plays them by. Every puzzle's solvable answer has them; None where not known."""
 
     @property
     def solvable(self) -> bool:

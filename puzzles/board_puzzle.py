@@ -272,14 +272,15 @@ class BoardPuzzle(Puzzle):
                 moves.append(step & mask)
                 index = step >> MOVE_BITS
             boards = Replay(board, self.goal_board(index), moves, self.apply)
-        values = self.move_values
+        values, indices = self.move_values, sorted(moves) if self.moves_sorted else moves
         return Solution(
             self.name,
             self.compact(board),
             distance,
-            [values[m] for m in (sorted(moves) if self.moves_sorted else moves)],
+            [values[m] for m in indices],
             boards,
             self.extra(boards),
+            indices=indices,
         )
 
     def prepare(self, table: TableReader) -> None:

@@ -148,7 +148,8 @@ class Puzzle(ABC):
 
     @abstractmethod
     def solve(self, table: TableReader | None, board: Any) -> Solution:
-        """An optimal solution (`table` as for `distance`)."""
+        """An optimal solution (`table` as for `distance`), with its moves'
+        numbers (`Solution.indices`), which the page plays."""
 
     def prepare(self, table: TableReader) -> None:
         """Work done once per open table so that every later answer is

@@ -117,7 +117,7 @@ def assert_every_solution_replays(
     assert len({json.dumps(moves) for moves in listed}) == limit, f"{text}: a solution listed twice"
     for moves in listed:
         assert len(moves) == fewest and reaches_goal(label, text, moves), (text, moves)
-    lines = encoding.listing_json(tables.listing(puzzle, text, limit), encoding.spaced_json)
+    lines = encoding.listing_json(tables.listing(puzzle, text, limit), spaced=True)
     written = [json.loads(line) for line in b"".join(lines).splitlines()]
     assert [{**answer, "number": str(number)} for number, answer in enumerate(answers)] == written, text
     for answer in answers:

@@ -16,7 +16,7 @@ from click.core import ParameterSource
 from ninebase import puzzles
 from ninebase.lookup import EXIT_STATUS, INVALID, Tables, Tally, Verdict, encoding
 from ninebase.lookup.stream import Lines
-from ninebase.puzzles import InputError, Instance, Puzzle, Solution, plural, shown
+from ninebase.puzzles import InputError, Instance, Puzzle, plural, shown
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -80,13 +80,6 @@ def batch_jobs(jobs: int, batch: bool) -> int:
     return jobs
 
 
-def solution_fields(puzzle: Puzzle, solution: Solution, steps: bool | None) -> dict[str, Any]:
-    fields = solution.to_dict()
-    if steps and solution.solvable:
-        fields.update(puzzle.terminal.step_fields(solution))
-    return fields
-
-
 def solve_batch(tables: Tables, puzzle: Puzzle, at_random: bool, seed: int, steps: bool) -> Callable[[Lines], bytes]:
     """How `solve --batch` answers a chunk: its answers asked of `Tables`,
     written by the one encoder; with `steps` each with the boards the
@@ -145,7 +138,8 @@ def solve(
                 return
             solution = tables.random_solution(puzzle, board, seed) if at_random else tables.solve(puzzle, board)
         if as_json:
-            click.echo(json.dumps(solution_fields(puzzle, solution, steps)))
+            more = puzzle.terminal.step_fields(solution) if steps and solution.solvable else None
+            click.echo(encoding.solution_line(solution, more, spaced=True), nl=False)
         else:
             view = puzzle.terminal
             echo(describe(view, solution, view.steps_by_default if steps is None else steps))
@@ -186,7 +180,7 @@ def probe_command(
                 return
             probed = tables.probe(puzzle, board)
             if as_json:
-                click.echo(json.dumps(probed.to_dict()))
+                click.echo(encoding.probe_line(probed, spaced=True), nl=False)
             else:
                 echo(describe_probe(puzzle.terminal, probed))
 

@@ -61,9 +61,7 @@ def solutions(
             board = one_state(tables, puzzle, state, batch=False)
             listing = tables.listing(puzzle, board, limit)
             count = listing.count
-            written = (
-                encoding.listing_json(listing, encoding.spaced_json) if as_json else encoding.listing_text(listing)
-            )
+            written = encoding.listing_json(listing, spaced=True) if as_json else encoding.listing_text(listing)
             from ninebase.lookup import stream  # as a batch writes: each chunk of lines flushed as it comes
 
             stream.write_all(written, sys.stdout.buffer)

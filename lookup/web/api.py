@@ -128,7 +128,7 @@ class Service:
     def render(self, puzzle: Puzzle, state: str) -> bytes:
         """The probe object of a state from a URL (`url_instance`), as the bytes
         every probe answer sends (raises InputError)."""
-        return encoded(self.tables.probe(puzzle, url_instance(puzzle, state)).to_dict())
+        return encoding.probe_line(self.tables.probe(puzzle, url_instance(puzzle, state)))
 
     def plain_probe(self, path: str, query: bytes) -> Kept | None:
         """The answer of a plain probe (`/api/{puzzle}?state=` with a state of
@@ -197,7 +197,7 @@ class Service:
         state = self.reader.state(request, puzzle)
         seed = self.reader.number(request, "seed", 0, 0, MAX_SEED)
         solution = self.tables.random_solution(puzzle, self.reader.board(puzzle, state), seed)
-        return self.cached(request, self.served.etag_of(options), {**solution.to_dict(), "seed": seed})
+        return self.cached(request, self.served.etag_of(options), body=encoding.solution_line(solution, {"seed": seed}))
 
     async def solutions(self, request: Request) -> Response:
         """Every optimal solution of a state, in the puzzle's order, up to
@@ -209,9 +209,7 @@ class Service:
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
         listing = self.tables.listing(puzzle, self.reader.board(puzzle, state), limit)
         headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(listing.count)}
-        return StreamingResponse(
-            encoding.listing_json(listing, JSON_ENCODER.encode), media_type=NDJSON, headers=headers
-        )
+        return StreamingResponse(encoding.listing_json(listing), media_type=NDJSON, headers=headers)
 
     async def stats(self, request: Request) -> Response:
         """The stats of the puzzle's table; 400 for rules answered without one, as the command line says."""

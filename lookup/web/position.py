@@ -56,11 +56,6 @@ def motion_json(changes: dict[int, Change]) -> str:
     )
 
 
-def move_index(puzzle: Puzzle) -> dict[str, int]:
-    """Each move's JSON value (as text) to its index, so a reported move can be played again."""
-    return {json.dumps(puzzle.move_value(move)): move for move in range(len(puzzle.move_names))}
-
-
 def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor) -> MoveRow:
     """How a move shows beside `board` (played by its index, as the probe
     gives it); where distances are a construction's, what a move changes is its length."""
@@ -87,18 +82,23 @@ def row(puzzle: Puzzle, probed: Probe, board: Any, successor: Successor) -> Move
 
 
 def frames(puzzle: Puzzle, solution: Solution, drawn: str) -> list[Frame]:
-    """The solution's moves played from its first board (`drawn` already:
-    the page's board), in the order they are reported (clocks reports its
-    moves sorted)."""
+    """The solution's moves played by their numbers from its first board
+    (`drawn` already: the page's board), in the order they are reported
+    (clocks reports its moves sorted)."""
     board = solution.boards[0]
     shown = [Frame("", drawn, "{}")]
-    indices = move_index(puzzle)
-    for move in solution.moves:
-        index = indices[json.dumps(move)]
+    for index in played_moves(solution):
         changes = puzzle.page.move_changes(board, index)
         board = puzzle.apply(board, index)
-        shown.append(Frame(puzzle.move_label(move), puzzle.page.svg(board), motion_json(changes)))
+        shown.append(Frame(puzzle.move_label(puzzle.move_value(index)), puzzle.page.svg(board), motion_json(changes)))
     return shown
+
+
+def played_moves(solution: Solution) -> list[int]:
+    """The moves' numbers the page plays; a puzzle's solve gives them (the contract's `solve`)."""
+    if solution.indices is None:
+        raise ValueError(f"{solution.puzzle}'s solution carries no move numbers (Solution.indices) to play")
+    return solution.indices
 
 
 def position(tables: Tables, puzzle: Puzzle, instance: Instance, way: int | None = None) -> dict[str, Any]:
@@ -158,8 +158,9 @@ def status(puzzle: Puzzle, solution: Solution) -> str:
 def replay(puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
     """A solution as the browser plays it: its moves as the move links name
     them (`data-move`), and as people read them."""
-    values = [move if isinstance(move, str) else json.dumps(move) for move in solution.moves]
-    labels = [puzzle.move_label(move) for move in solution.moves]
+    moves = [puzzle.move_value(index) for index in played_moves(solution)]
+    values = [move if isinstance(move, str) else json.dumps(move) for move in moves]
+    labels = [puzzle.move_label(move) for move in moves]
     return {"moves": json.dumps(values, separators=(",", ":")), "labels": labels}
 
 

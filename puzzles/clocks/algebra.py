@@ -247,4 +247,6 @@ class ClocksAlgebra(Puzzle):
         for move in moves:
             boards.append(turn(boards[-1], move, self.positions))
         rule = {"hours": self.positions if self.positions == 12 else "quarter", "backward": self.backward}
-        return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule})
+        index_of = {self.move_value(move): move for move in range(len(self.move_names))}
+        indices = [index_of[move] for move in moves]
+        return Solution(self.name, self.compact(board), len(moves), moves, boards, {"rule": rule}, indices=indices)

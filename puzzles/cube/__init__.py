@@ -134,7 +134,7 @@ class Cube(Puzzle):
             towards_start.append(move)
         moves = [symmetry.moves_back[OPPOSITE[move]] for move in reversed(towards_start)]
         boards = Replay(start, None, moves, roll)  # rolled only if something asks for the boards
-        return Solution(self.name, self.compact(instance), distance, [MOVES[m] for m in moves], boards)
+        return Solution(self.name, self.compact(instance), distance, [MOVES[m] for m in moves], boards, indices=moves)
 
     def probe_fields(self, solution: Solution) -> dict[str, Any]:
         return {"boards": [orientations_of(board) for board in solution.boards]}

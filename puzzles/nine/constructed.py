@@ -134,7 +134,7 @@ class ConstructedNine(NineRules, Puzzle):
             return self.unsolvable(board)
         boards = Replay(board, self.bits.goal, numbers, self.apply)
         moves = [self.move_names[number] for number in numbers]
-        return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra())
+        return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra(), indices=numbers)
 
     def extra(self) -> dict[str, Any]:
         """What every constructed answer says: not proven the fewest, and the bound it keeps within."""

@@ -56,9 +56,9 @@ def assert_listed_one_by_one(tables: lookup.Tables, puzzle: Puzzle, state: str, 
     for number, solution in one_by_one.items():
         assert [values[move] for move in rows[number]] == solution.moves
     lines = b"".join(encoding.listing_text(tables.listing(puzzle, state, limit))).decode().splitlines()
-    compact = encoding.listing_json(tables.listing(puzzle, state, limit), msgspec.json.encode)
+    compact = encoding.listing_json(tables.listing(puzzle, state, limit))
     compact_lines = b"".join(compact).splitlines()
-    spaced = encoding.listing_json(tables.listing(puzzle, state, limit), encoding.spaced_json)
+    spaced = encoding.listing_json(tables.listing(puzzle, state, limit), spaced=True)
     spaced_lines = b"".join(spaced).decode().splitlines()
     assert len(lines) == len(compact_lines) == len(spaced_lines) == len(rows)
     for number, solution in one_by_one.items():

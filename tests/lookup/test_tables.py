@@ -205,3 +205,36 @@ def test_the_door_only_answers() -> None:
     assert not writers and not encoders, (writers, encoders)
     source = inspect.getsource(lookup.Tables)
     assert ".terminal" not in source and ".page" not in source
+
+
+@pytest.mark.parametrize("name", puzzles.names())
+def test_answers_carry_their_moves_numbers(tables: lookup.Tables, name: str) -> None:
+    """A solution's `indices` are the puzzle's move numbers whose JSON values
+    are its `moves`: what the page plays (solve, a random one, a listing)."""
+    puzzle = puzzles.get(name)
+    for state in [puzzle.example(), *tables.sample(name, None, 1, 0)[0]]:
+        found = [
+            tables.solve(name, state),
+            tables.random_solution(name, state, 2),
+            *tables.solutions(name, state, 3)[1],
+        ]
+        for solution in found:
+            assert solution.indices is not None and len(solution.indices) == solution.distance
+            assert [puzzle.move_value(index) for index in solution.indices] == solution.moves
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "state"),
+    [
+        ("clocks", {"hours": 12, "backward": True}, "11 1 12 6 6 6 6 3 6"),
+        ("clocks", {"hours": 12}, "1 1 1 12 12 12 12 12 12"),
+        ("nine", {"size": 5}, None),
+    ],
+)
+def test_answers_without_a_table_carry_their_moves_numbers(
+    tables: lookup.Tables, name: str, options: dict, state: str | None
+) -> None:
+    """Clocks' 12-hour rules (algebra) and nine's construction (None: its own example)."""
+    rules = puzzles.get(name).variant(options)
+    solution = tables.solve(rules, state or rules.example())
+    assert solution.distance and [rules.move_value(index) for index in solution.indices] == solution.moves
