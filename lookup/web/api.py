@@ -78,7 +78,7 @@ class Service:
         self.reader = Reader(settings, self.served)
         self.longest_state = settings.max_state_characters
         self.cache_control = f"public, max-age={settings.cache_max_age}"
-        self.answers = AnswerCache(settings.cache, settings.cache_bytes)
+        self.answers = AnswerCache(settings.cache, settings.cache_bytes, self.cache_control)
         self.batches = BatchGate(settings)
         self.drain = drain or Drain(settings)
         self.probed = {f"/api/{name}": puzzles.get(name) for name in puzzles.names()}
@@ -121,8 +121,7 @@ class Service:
                 body = await self.worked_out(puzzle, partial(self.render, puzzle, state))
             except InputError as error:
                 raise self.reader.bad_state(puzzle, state, error) from None
-            kept = (body, self.served.etag_of(options).encode())
-            self.answers.put(key, *kept)
+            kept = self.answers.put(key, body, self.served.etag_of(options).encode())
         return self.cached(request, kept[1].decode(), body=kept[0])
 
     def render(self, puzzle: Puzzle, state: str) -> bytes:
@@ -147,9 +146,7 @@ class Service:
             body = self.render(puzzle, text)
         except InputError as error:
             raise self.reader.bad_state(puzzle, text, error) from None
-        kept = (body, self.served.etag.encode())
-        self.answers.put((path, query), *kept)
-        return kept
+        return self.answers.put((path, query), body, self.served.etag.encode())
 
     def batch_puzzle(self, request: Request) -> Puzzle:
         """The puzzle a batch is answered under: its query holds rule options only."""

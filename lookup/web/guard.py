@@ -46,6 +46,10 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+LAST_SECURITY_HEADER = SECURITY_HEADERS[-1]
+"""A response whose headers end with this very object carries them all
+already, joined in when it was kept (the probe's answers): the guard adds
+none to it."""
 
 
 Handler = Callable[[Request, Exception], Awaitable[Response]]
@@ -71,16 +75,28 @@ class Guard:
         began = time.perf_counter()
         status = 0
 
-        async def sending(message: Message) -> None:
+        def sending(message: Message) -> Awaitable[None]:
+            # send's own awaitable, not a coroutine of this wrapper: one frame less per message
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
-            await send(message)
+                headers = message.get("headers", ())
+                if not headers or headers[-1] is not LAST_SECURITY_HEADER:
+                    message["headers"] = [*headers, *SECURITY_HEADERS]
+            return send(message)
 
         path: str = scope["path"]
         try:
-            await self.guarded(scope, receive, sending)
+            # in this one call, not a method of its own: each coroutine a request passes costs it
+            query: bytes = scope.get("query_string", b"")
+            if len(path) > self.longest or len(query) > self.longest_query:
+                await respond(sending, too_long(path, query, self.longest, self.longest_query))
+            elif len(path) > 1 and path.endswith("/"):
+                # one leading slash, so never a protocol-relative //host
+                location = quote("/" + path.strip("/")) + (f"?{query.decode('latin-1')}" if query else "")
+                await respond(sending, ApiError(308, "no trailing slash: see Location", {"Location": location}))
+            else:
+                await self.app(scope, receive, sending)
         except Exception as error:
             if status or self.handler is None:
                 raise
@@ -88,23 +104,13 @@ class Guard:
             await response(scope, receive, sending)
         finally:
             if self.metrics is not None:
-                self.metrics.request(path, status or 500, time.perf_counter() - began)
+                self.metrics.request(scope, status or 500, time.perf_counter() - began)
 
-    async def guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The app, or the answer to a path or query too long or a trailing slash."""
-        path: str = scope["path"]
-        query: bytes = scope.get("query_string", b"")
-        for part, text, longest in (("path", path, self.longest), ("query", query, self.longest_query)):
-            if len(text) > longest:
-                message = f"the {part} is {len(text):,} characters long; at most {longest:,} are read"
-                await respond(send, ApiError(414, message))
-                return
-        if len(path) > 1 and path.endswith("/"):
-            # one leading slash, so never a protocol-relative //host
-            location = quote("/" + path.strip("/")) + (f"?{query.decode('latin-1')}" if query else "")
-            await respond(send, ApiError(308, "no trailing slash: see Location", {"Location": location}))
-            return
-        await self.app(scope, receive, send)
+
+def too_long(path: str, query: bytes, longest: int, longest_query: int) -> ApiError:
+    """The refusal of a path or a query longer than is read (414), saying which and how long."""
+    part, length, most = ("path", len(path), longest) if len(path) > longest else ("query", len(query), longest_query)
+    return ApiError(414, f"the {part} is {length:,} characters long; at most {most:,} are read")
 
 
 async def respond(send: Send, error: ApiError) -> None:

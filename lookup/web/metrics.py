@@ -27,44 +27,29 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .asgi import Scope
+
 MULTIPROCESS_DIRECTORY = "PROMETHEUS_MULTIPROC_DIR"
 FLUSH_SECONDS = 1.0
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 """Seconds: a kept probe answer takes well under a millisecond, a batch of 100,000 lines seconds."""
 
-API_PATHS = {"batch", "distances", "counts", "random", "solutions", "stats", "view"}
-PAGE_PATHS = {"rules", "random", "stats"}
-PLAIN_PATHS = {"health", "ready", "metrics", "openapi.json", "favicon.ico"}
+NO_ROUTE = "other"
+"""The endpoint of a request no route answered: a path that does not exist,
+the guard's own answers (414, 308) and those after the stop signal."""
+NO_PUZZLE = "-"
+"""The puzzle of a request whose route names none, or names one that does not exist."""
 
 
-def endpoint_of(path: str, names: frozenset[str]) -> tuple[str, str]:
-    """The route template and the puzzle of a request path, from a fixed
-    set (a path no route answers is `other`, an unknown puzzle `-`), so
-    that no client can make the number of series grow."""
-    parts = path.split("/")
-    if len(parts) >= 3 and parts[1] == "api":
-        puzzle = parts[2] if parts[2] in names else "-"
-        if len(parts) == 3:
-            return "/api/{puzzle}", puzzle
-        if len(parts) == 4 and parts[3] in API_PATHS:
-            return f"/api/{{puzzle}}/{parts[3]}", puzzle
-        return "other", puzzle
-    if len(parts) == 2:
-        if parts[1] == "":
-            return "/", "-"
-        if parts[1] in PLAIN_PATHS:
-            return path, "-"
-        return ("/{puzzle}", parts[1]) if parts[1] in names else ("other", "-")
-    if len(parts) == 3 and parts[1] == "static":
-        return "/static/{file}", "-"
-    if len(parts) == 3 and parts[1] in names and parts[2] in PAGE_PATHS:
-        return f"/{{puzzle}}/{parts[2]}", parts[1]
-    return "other", "-"
+NO_PARAMETERS: dict[str, str] = {}
 
 
-Tally = dict[tuple[str, int], list[float]]
-"""Between two flushes: the seconds each request took, by its path and status
-(the path is named by its route only at the flush, once per distinct path)."""
+Tally = dict[tuple[str, str, int], list[float]]
+"""Between two flushes: the seconds each request took, by the template of
+the route that answered it (the router puts the route in the request's
+scope, so no path a client sends adds a series), the puzzle its path named
+(checked against the known names only at the flush, once per key), and its
+status."""
 
 
 @dataclass(frozen=True)
@@ -149,11 +134,14 @@ class Metrics:
         self.last = Seen(0, 0, 0, 0, 0, (), frozenset())
         self.page_size = os.sysconf("SC_PAGE_SIZE")
 
-    def request(self, path: str, status: int, seconds: float) -> None:
+    def request(self, scope: Scope, status: int, seconds: float) -> None:
         """Count one answered request (plain Python: see the module's docstring)."""
-        took = self.tally.get((path, status))
+        route = scope.get("route")
+        endpoint = NO_ROUTE if route is None else route.path_format
+        key = (endpoint, scope.get("path_params", NO_PARAMETERS).get("puzzle", NO_PUZZLE), status)
+        took = self.tally.get(key)
         if took is None:
-            self.tally[(path, status)] = [seconds]
+            self.tally[key] = [seconds]
         else:
             took.append(seconds)
 
@@ -170,8 +158,8 @@ class Metrics:
         self.tally = {}
         counts: dict[tuple[str, str, int], int] = {}
         latencies: dict[str, list[float]] = {}
-        for (path, status), seconds in taken.items():
-            endpoint, puzzle = endpoint_of(path, self.names)
+        for (endpoint, named, status), seconds in taken.items():
+            puzzle = named if named in self.names else NO_PUZZLE
             counts[(endpoint, puzzle, status)] = counts.get((endpoint, puzzle, status), 0) + len(seconds)
             latencies.setdefault(endpoint, []).extend(seconds)
         for (endpoint, puzzle, status), count in counts.items():

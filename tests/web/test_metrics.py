@@ -13,26 +13,26 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from prometheus_client import CollectorRegistry, Histogram, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from serving import free_port, running
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.web import create_app
-from ninebase.lookup.web.metrics import LATENCY_BUCKETS, endpoint_of, observe_many
+from ninebase.lookup.web.metrics import LATENCY_BUCKETS, observe_many
 from ninebase.lookup.web.settings import Settings
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
 NAMES = frozenset(puzzles.names())
-ENDPOINTS = {
-    "/", "/api/{puzzle}", "/health", "/ready", "/metrics", "/openapi.json", "/favicon.ico", "/{puzzle}",
-    "/static/{file}", "other", *(f"/api/{{puzzle}}/{end}" for end in
-                                  ("batch", "distances", "counts", "random", "solutions", "stats", "view")),
-    *(f"/{{puzzle}}/{end}" for end in ("rules", "random", "stats")),
-}  # fmt: skip
+
+
+def templates(app: Starlette) -> set[str]:
+    """Every route template the app has, and what no route answers."""
+    return {route.path_format for route in app.routes} | {"other"}  # type: ignore[attr-defined]
 
 
 def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -50,19 +50,42 @@ def requests_of(found: dict, endpoint: str, puzzle: str, status: str) -> float:
     return found.get(("ninebase_requests_total", labels), 0)
 
 
-@given(st.lists(st.sampled_from(["api", "eight", "batch", "x", "", "static", "rules", "metrics"]), max_size=5))
-def test_no_path_makes_a_new_series(parts: list[str]) -> None:
-    endpoint, puzzle = endpoint_of("/" + "/".join(parts), NAMES)
-    assert endpoint in ENDPOINTS and (puzzle in NAMES or puzzle == "-")
+PARTS = ["api", "eight", "batch", "x", "", "static", "rules", "metrics", "ready", "chess", "style.css"]
 
 
-def test_routes_are_named_by_their_template() -> None:
-    assert endpoint_of("/api/eight", NAMES) == ("/api/{puzzle}", "eight")
-    assert endpoint_of("/api/chess", NAMES) == ("/api/{puzzle}", "-")
-    assert endpoint_of("/api/cube/batch", NAMES) == ("/api/{puzzle}/batch", "cube")
-    assert endpoint_of("/nine/rules", NAMES) == ("/{puzzle}/rules", "nine")
-    assert endpoint_of("/ready", NAMES) == ("/ready", "-")
-    assert endpoint_of("/api/eight/batch/more", NAMES) == ("other", "eight")
+@settings(max_examples=60, deadline=None)
+@given(paths=st.lists(st.lists(st.sampled_from(PARTS), max_size=5), min_size=1, max_size=8))
+def test_no_path_makes_a_new_series(tables: lookup.Tables, paths: list[list[str]]) -> None:
+    """Whatever paths a client asks, the series are named by the app's own
+    route templates (or `other`) and the known puzzles (or `-`)."""
+    app = create_app(tables)
+    with TestClient(app) as client:
+        for parts in paths:
+            client.get("/" + "/".join(parts), follow_redirects=False)
+        found = samples(client.get("/metrics").text)
+    labels = [dict(key[1]) for key in found if key[0] == "ninebase_requests_total"]
+    assert sum(found[key] for key in found if key[0] == "ninebase_requests_total") == len(paths)
+    assert all(label["endpoint"] in templates(app) for label in labels), labels
+    assert all(label["puzzle"] in NAMES | {"-"} for label in labels), labels
+
+
+def test_requests_are_named_by_their_route(tables: lookup.Tables) -> None:
+    app = create_app(tables)
+    with TestClient(app) as client:
+        for path in ("/api/eight?state=123069478", "/api/chess?state=1", "/nine/rules", "/ready", "/static/style.css"):
+            client.get(path)
+        client.post("/api/cube/batch", content=b"x\n")
+        client.get("/api/eight/batch/more")  # no route
+        client.get("/api/eight/", follow_redirects=False)  # the guard's redirect
+        found = samples(client.get("/metrics").text)
+    assert requests_of(found, "/api/{puzzle}", "eight", "200") == 1
+    assert requests_of(found, "/api/{puzzle}", "-", "404") == 1
+    assert requests_of(found, "/{puzzle}/rules", "nine", "200") == 1
+    assert requests_of(found, "/ready", "-", "200") == 1
+    assert requests_of(found, "/static/{path}", "-", "200") == 1
+    assert requests_of(found, "/api/{puzzle}/batch", "cube", "200") == 1
+    assert requests_of(found, "other", "-", "404") == 1
+    assert requests_of(found, "other", "-", "308") == 1
 
 
 @given(st.lists(st.floats(min_value=0, max_value=100, allow_nan=False), max_size=50))

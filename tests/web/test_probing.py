@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from ninebase import lookup, puzzles
 from ninebase.lookup.web import create_app
 from ninebase.lookup.web.asgi import ASGIApp, Receive, Scope, Send
+from ninebase.lookup.web.guard import SECURITY_HEADERS
 from ninebase.lookup.web.settings import Settings
 
 
@@ -61,3 +62,24 @@ def test_a_probe_that_cannot_be_read_is_read_once_and_answered_as_the_endpoint_a
         escaped = client.get("/api/eight?state=123456789%30")  # not plain: the endpoint function reads it
     assert plain.status_code == escaped.status_code == 400
     assert plain.content == escaped.content and dict(plain.headers) == dict(escaped.headers)
+
+
+def test_every_probe_answer_carries_each_security_header_once(tables_dir: Path) -> None:
+    """Kept answers carry the guard's headers joined in when kept, and the
+    guard adds none to them; every other answer gets them from the guard."""
+    with lookup.open_tables(tables_dir) as fresh, TestClient(create_app(fresh, Settings(cache=8))) as client:
+        plain, kept = (client.get("/api/eight", params={"state": "867254301"}) for _ in range(2))
+        uncached = TestClient(create_app(fresh, Settings(cache=0))).get("/api/eight", params={"state": "867254301"})
+        answers = {
+            "plain": plain,
+            "kept": kept,
+            "not kept": uncached,
+            "conditional": client.get("/api/eight?state=867254301", headers={"If-None-Match": '"x"'}),
+            "not modified": client.get("/api/eight?state=867254301", headers={"If-None-Match": kept.headers["etag"]}),
+            "unreadable": client.get("/api/eight?state=1234567890"),
+        }
+    for name, answer in answers.items():
+        for header, _ in SECURITY_HEADERS:
+            assert len(answer.headers.get_list(header.decode())) == 1, (name, header)
+    assert [answer.status_code for answer in answers.values()] == [200, 200, 200, 200, 304, 400]
+    assert plain.headers == kept.headers == uncached.headers
