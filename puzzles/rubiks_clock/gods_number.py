@@ -300,40 +300,45 @@ def orbit(positions: np.ndarray, hours: int = HOURS) -> np.ndarray:
     return np.array(list(seen.values()), dtype=np.int64).reshape(-1, 2, COORDINATES)
 
 
-def compute(down_to: int = 13, hours: int = HOURS) -> dict[str, object]:
+def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], np.ndarray]:
     """The God's number, how many positions reach it, and how many are at each distance from 14 down to
-    `down_to`, with the CPU and wall seconds taken."""
+    `down_to` (every distance, the whole distribution, if 0), with the CPU and wall seconds taken; and each
+    corner class's count at 13."""
     wall, cpu = time.perf_counter(), time.process_time()
     limits = tuple(range(4, 2 * COORDINATES - down_to + 1))
-    counts = at_most(hours, limits)
+    per_class = by_class(hours, limits)
+    counts = corner_classes(hours)[1] @ per_class
+    below = [0, *counts[:-1]]
     at_distance = {
-        2 * COORDINATES - limit: int(count - below)
-        for limit, count, below in zip(limits, counts, [0, *counts[:-1]], strict=True)
+        2 * COORDINATES - limit: int(count - less) for limit, count, less in zip(limits, counts, below, strict=True)
     }
     farthest = max(distance for distance, count in at_distance.items() if count)
-    return {
+    result = {
         "max_distance": farthest,
         "at_max_distance": at_distance[farthest],
         "at_distance": at_distance,
-        "distribution": None,
+        "distribution": [at_distance[distance] for distance in range(15)] if down_to == 0 else None,
         "seconds": round(time.process_time() - cpu, 1),
         "wall_seconds": round(time.perf_counter() - wall, 1),
     }
+    return result, per_class[:, min(1, len(limits) - 1)] - per_class[:, 0]
 
 
 def main(arguments: list[str]) -> int:
-    """`python -m ninebase.puzzles.rubiks_clock.gods_number [--down-to 14|13|12]`: recompute and print."""
-    choices = ("14", "13", "12")
+    """`python -m ninebase.puzzles.rubiks_clock.gods_number [--down-to D]`: recompute and print."""
+    choices = [str(distance) for distance in range(15)]
     if arguments and (len(arguments) != 2 or arguments[0] != "--down-to" or arguments[1] not in choices):
-        sys.stderr.write(f"gods_number: expected no argument or --down-to 14, 13 or 12, not {' '.join(arguments)!r}\n")
+        sys.stderr.write(f"gods_number: expected no argument or --down-to 0 to 14, not {' '.join(arguments)!r}\n")
         return 2
-    result = compute(int(arguments[1]) if arguments else 13)
+    result, at_13 = compute(int(arguments[1]) if arguments else 13)
     farthest, reaching = result["max_distance"], result["at_max_distance"]
     print(f"God's number in the 18-move metric: {farthest}, reached by {reaching:,} positions")
     for distance, count in result["at_distance"].items():
         print(f"  at distance {distance}: {count:,} positions")
     print(f"  of {HOURS**14:,}; {result['seconds']} s of CPU, {result['wall_seconds']} s wall")
     print(f"RESULT = {result!r}")
+    if at_13.any():
+        print(f"AT_13_BY_CLASS = {tuple(int(count) for count in at_13)!r}")
     return 0
 
 
