@@ -111,6 +111,8 @@ class Layout:
     """forms[j, v]: the value at v of the first side, the second, the third, the last side, the centre."""
     first: np.ndarray
     second: np.ndarray
+    doubles: np.ndarray
+    """The pairs (a, a), in the order of a."""
     weight: np.ndarray
     """The unordered pairs of values (first <= second) a coordinate can hold, and how many ordered pairs each is."""
 
@@ -129,7 +131,8 @@ class Layout:
         w1, w2, w3 = np.indices((n,) * 3).reshape(3, -1)
         forms = np.stack([w1, w2, w3, w1 - w2 + w3, w1 + w3]) % n
         first, second = np.triu_indices(n)
-        return cls(n, corner_of, cells, forms, first, second, np.where(first == second, 1, 2))
+        doubles = np.flatnonzero(first == second)
+        return cls(n, corner_of, cells, forms, first, second, doubles, np.where(first == second, 1, 2))
 
 
 def corner_savings(d: np.ndarray, layout: Layout) -> np.ndarray:
@@ -172,33 +175,42 @@ def _below(grid: np.ndarray, most: int) -> np.ndarray:
 
 def _pick(single: np.ndarray, double: np.ndarray, layout: Layout) -> np.ndarray:
     """For each pair (a, b) on the last axis: single[..., a] & single[..., b], or double[..., a] if a = b."""
-    first, second = layout.first, layout.second
-    return np.where(first == second, double[..., first], single[..., first] & single[..., second])
+    picked = single[..., layout.first] & single[..., layout.second]
+    picked[..., layout.doubles] = double
+    return picked
 
 
-def _rest(savings: np.ndarray, weights: np.ndarray, limit: int, layout: Layout) -> int:
+def _third(below: dict, rows: dict, node: np.ndarray, pair: np.ndarray, t: int, layout: Layout) -> np.ndarray:
+    """[node3, p]: the q whose saving is at most t at every w3 once the third side's pair is added."""
+    first, second = layout.first[pair], layout.second[pair]
+    single = below[t - 1][node, :, first] & below[t - 1][node, :, second]
+    return rows[t][node] & np.where((first == second)[:, None], below[t - 2][node, :, first], single)
+
+
+def _rest(below: dict, rows: dict, weights: np.ndarray, limit: int, layout: Layout) -> int:
     """How many ordered pairs of the third side, the last side and the centre keep every saving within `limit`.
 
     The savings are laid out as [node, p, q, w3] (p the last side's value, q the centre's, w3 the third
     side's: each v once) and read as bit masks over q: below[t][node, p, w3] holds the q whose saving is at
-    most t. A pair on the third side adds 1 (or 2) at its values of w3, one on the last side at its values
-    of p; a centre value q fits with a single hit where every saving with it is at most limit - 1, with a
-    double hit where at most limit - 2."""
+    most t, rows[t][node, p] those at most t at every w3. A pair on the third side adds 1 (or 2) at its values
+    of w3, one on the last side at its values of p; a centre value q fits with a single hit where every saving
+    with it is at most limit - 1, with a double hit where at most limit - 2."""
     n = layout.hours
-    grid = savings.reshape(len(savings), n**3)[:, layout.cells]
-    below = {t: _below(grid, t) for t in range(limit - 6, limit + 1)}
-    rows = {t: np.bitwise_and.reduce(below[t], axis=2) for t in below}  # [node, p]: every w3 unhit
-    at = {t: _pick(below[t - 1], below[t - 2], layout) for t in range(limit - 4, limit + 1)}
-    masks = {t: rows[t][:, :, None] & at[t] for t in at}  # [node, p, pair]: after the third side's pair
-    node, pair = np.nonzero((masks[limit] == FULL).all(axis=1))
-    m = {t: masks[t][node, :, pair] for t in masks}  # [node3, p]
-    scale = (weights[node] * layout.weight[pair])[:, None] * layout.weight[None, :]
+    top = rows[limit][:, :, None] & _pick(below[limit - 1], below[limit - 2], layout)  # [node, p, pair]
+    node, pair = np.nonzero((top == FULL).all(axis=1))
+    lowest = _third(below, rows, node, pair, limit - 4, layout)
+    easy = (lowest == FULL).all(axis=1)  # every saving at most limit - 4: every last side and centre fits
+    count = int((weights[node[easy]] * layout.weight[pair[easy]]).sum()) * n**4
+    node, pair = node[~easy], pair[~easy]
+    m = {t: _third(below, rows, node, pair, t, layout) for t in range(limit - 3, limit)}
+    m[limit - 4] = lowest[~easy]
     fits = _pick(m[limit - 1], m[limit - 2], layout) == FULL
     once = np.bitwise_and.reduce(m[limit - 1], axis=1)[:, None] & _pick(m[limit - 2], m[limit - 3], layout)
     twice = np.bitwise_and.reduce(m[limit - 2], axis=1)[:, None] & _pick(m[limit - 3], m[limit - 4], layout)
-    ones = np.bitwise_count(once).astype(np.int64) - (16 - n)
-    twos = np.bitwise_count(twice).astype(np.int64) - (16 - n)
-    return int((scale * fits * (ones * (ones - 1) + twos)).sum())
+    ones = np.bitwise_count(once) - np.uint8(16 - n)
+    centres = (ones * (ones - np.uint8(1)) + np.bitwise_count(twice) - np.uint8(16 - n)) * fits  # at most 144
+    per_node = centres.astype(np.int32) @ layout.weight.astype(np.int32)
+    return count + int((per_node * weights[node] * layout.weight[pair]).sum())
 
 
 def completions(d: np.ndarray, limits: tuple[int, ...], layout: Layout, chunk: int = 1000) -> np.ndarray:
@@ -213,11 +225,21 @@ def completions(d: np.ndarray, limits: tuple[int, ...], layout: Layout, chunk: i
         return counts
     savings, weights, _, _ = _side(savings, weights, 0, top, layout)
     savings, weights, _, _ = _side(savings, weights, 1, top, layout)
+    n = layout.hours
     for start in range(0, len(savings), chunk):
-        part, part_weights = savings[start : start + chunk], weights[start : start + chunk]
+        part, part_weights = savings[start : start + chunk].reshape(-1, n**3), weights[start : start + chunk]
+        most = part.max(axis=1)
+        grid = part[:, layout.cells]
+        below = {t: _below(grid, t) for t in range(min(limits) - 6, min(top, int(most.max()) + 5) + 1)}
+        rows = {t: np.bitwise_and.reduce(below[t], axis=2) for t in below}
         for place, limit in enumerate(limits):
-            fit = part.reshape(len(part), -1).max(axis=1) <= limit
-            counts[place] += _rest(part[fit], part_weights[fit], limit, layout)
+            # 6 more at most: three pairs of 2; within that, every pair of the other three sides fits
+            counts[place] += int(part_weights[most + 6 <= limit].sum()) * n**6
+            work = (most <= limit) & (most + 6 > limit)
+            if work.any():
+                picked = {t: masks[work] for t, masks in below.items() if t >= limit - 6}
+                rows_picked = {t: masks[work] for t, masks in rows.items() if t >= limit - 6}
+                counts[place] += _rest(picked, rows_picked, part_weights[work], limit, layout)
     return counts
 
 
@@ -300,10 +322,10 @@ def orbit(positions: np.ndarray, hours: int = HOURS) -> np.ndarray:
     return np.array(list(seen.values()), dtype=np.int64).reshape(-1, 2, COORDINATES)
 
 
-def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], np.ndarray]:
+def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], tuple[int, ...]]:
     """The God's number, how many positions reach it, and how many are at each distance from 14 down to
     `down_to` (every distance, the whole distribution, if 0), with the CPU and wall seconds taken; and each
-    corner class's count at 13."""
+    corner class's count at 13 (none if `down_to` is 14)."""
     wall, cpu = time.perf_counter(), time.process_time()
     limits = tuple(range(4, 2 * COORDINATES - down_to + 1))
     per_class = by_class(hours, limits)
@@ -321,7 +343,10 @@ def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], n
         "seconds": round(time.process_time() - cpu, 1),
         "wall_seconds": round(time.perf_counter() - wall, 1),
     }
-    return result, per_class[:, min(1, len(limits) - 1)] - per_class[:, 0]
+    each = np.diff(per_class, axis=1, prepend=0)
+    return result, {
+        2 * COORDINATES - limit: tuple(int(count) for count in each[:, place]) for place, limit in enumerate(limits)
+    }
 
 
 def main(arguments: list[str]) -> int:
@@ -337,8 +362,8 @@ def main(arguments: list[str]) -> int:
         print(f"  at distance {distance}: {count:,} positions")
     print(f"  of {HOURS**14:,}; {result['seconds']} s of CPU, {result['wall_seconds']} s wall")
     print(f"RESULT = {result!r}")
-    if at_13.any():
-        print(f"AT_13_BY_CLASS = {tuple(int(count) for count in at_13)!r}")
+    if at_13:
+        print(f"AT_13_BY_CLASS = {at_13!r}")
     return 0
 
 
