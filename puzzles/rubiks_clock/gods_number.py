@@ -1,6 +1,7 @@
-"""The 18-move metric's God's number, and how many positions need it, worked out exhaustively (issue 37).
+"""The 18-move metric's God's number, how many positions need it, and every distance's count, exhaustively.
 
-Run `python -m ninebase.puzzles.rubiks_clock.gods_number` to recompute `RESULT` (a few minutes of CPU).
+`python -m ninebase.puzzles.rubiks_clock.gods_number` recomputes the distances 14 and 13 (a few minutes of
+CPU), `--down-to 0` every distance (about 20 minutes); `RESULT` holds the figures of a run.
 
 The formulation. Each face's nine WCA moves are a basis of that face's nine dials, so an answer is a pair of
 coefficient vectors (u, u') and the moves' kernel is {(L(k), L(k)) : k in Z12^4}, where L(k) turns the four
@@ -10,15 +11,15 @@ corners in the cyclic order UR DR DL UL, the back's mirrored, the sides negated)
 min over k of hamming(u, L(k)) + hamming(u', L(k)) = 18 - max over k of S(k), where coordinate c saves
 [u_c = L_c(k)] + [u'_c = L_c(k)] and S(k) is the sum of the nine savings.
 
-The saving is symmetric in u_c and u'_c, so only each coordinate's unordered pair of values matters. Adding
-a codeword to both, the front's corners become 0 and the back's d (12^14 positions, each once). k = (0 or
-d_i at each corner) saves the four corners, so every distance is at most 14. The count runs over d up to the
-symmetries that keep distances (the square's eight, turning one corner's d_i to -d_i, a unit times every
-dial: 256 for 12 hours), 165 classes; for each, the corners' saving tabled over the three sums
-v = (k1 + k2, k2 + k3, k3 + k4) that fix k up to k1 (the best k1 taken); then a depth-first search over the
-pairs of the sides v1, v2, v3 (78 unordered pairs a side), cut as soon as some v saves more than allowed;
-the last side (v1 - v2 + v3) and the centre (v1 + v3) are counted at once from the best saving over each
-of their 12 x 12 values, with no search.
+The saving is symmetric in u_c and u'_c, so only each coordinate's unordered pair of values matters (78 of
+them). Adding a codeword to both, the front's corners become 0 and the back's d (12^14 positions, each
+once). k = (0 or d_i at each corner) saves the four corners, so every distance is at most 14. The count runs
+over d up to the symmetries that keep distances (the square's eight, one corner's pair swapped, d_i to
+-d_i, a unit times everything: 256 at 12 hours), 274 classes. For each, the corners' best saving is tabled
+over v = (k1 + k2, k2 + k3, k3 + k4), the first three sides, which fix k up to k1; the other two are
+v1 - v2 + v3 and the centre v1 + v3. A search adds the pairs of the first two sides, cut as soon as some v
+saves more than the limit; the last three coordinates are counted at once, from bit masks over the centre's
+values of which v still fit (`_rest`).
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
+from typing import Any
 
 import numpy as np
 
 from .model import FREE, HOURS, METRICS, MOVE_MATRIX
-from .solver import solver
+from .solver import Solver18, solver
 
 COORDINATES = 9
 """A face's nine moves: the four corners (single pins), the four sides, the centre (ALL)."""
@@ -58,6 +60,7 @@ def codewords(hours: int) -> np.ndarray:
 def pairs(dials: np.ndarray) -> np.ndarray:
     """A position's (u, u') (2 x 9): one answer's coefficients, front and back, in the coordinates above."""
     engine = solver(18)
+    assert isinstance(engine, Solver18)
     target = (-np.asarray(dials, dtype=np.int64)[list(FREE)]) @ engine.inverse % HOURS
     coefficients = np.zeros(18, dtype=np.int64)
     coefficients[list(engine.basis)] = target
@@ -139,11 +142,13 @@ def corner_savings(d: np.ndarray, layout: Layout) -> np.ndarray:
     """The corners' best saving for every v (n^3): front corners 0, back corners d, k1 chosen at best."""
     n = layout.hours
     ks = np.indices((n,) * 4).reshape(4, -1)
-    saving = sum((ks[i] == 0).astype(np.int8) + (ks[i] == d[i]) for i in range(4))
+    saving = ((ks == 0).astype(np.int8) + (ks == np.asarray(d)[:, None])).sum(axis=0)
     return saving[layout.corner_of].max(axis=0).astype(np.int8)
 
 
-def _side(savings: np.ndarray, weights: np.ndarray, axis: int, limit: int, layout: Layout) -> tuple:
+def _side(
+    savings: np.ndarray, weights: np.ndarray, axis: int, limit: int, layout: Layout
+) -> tuple[np.ndarray, np.ndarray]:
     """Every pair for side `axis` (0, 1, 2: v1, v2, v3) that keeps each v's saving at most `limit`."""
     others = tuple(a for a in (1, 2, 3) if a != axis + 1)
     most = savings.max(axis=others)
@@ -157,7 +162,7 @@ def _side(savings: np.ndarray, weights: np.ndarray, axis: int, limit: int, layou
     rows = np.arange(len(node))
     view[rows, first[pair]] += 1
     view[rows, second[pair]] += 1
-    return children, weights[node] * layout.weight[pair], node, pair
+    return children, weights[node] * layout.weight[pair]
 
 
 FULL = np.uint16(0xFFFF)
@@ -180,14 +185,23 @@ def _pick(single: np.ndarray, double: np.ndarray, layout: Layout) -> np.ndarray:
     return picked
 
 
-def _third(below: dict, rows: dict, node: np.ndarray, pair: np.ndarray, t: int, layout: Layout) -> np.ndarray:
+def _third(
+    below: dict[int, np.ndarray],
+    rows: dict[int, np.ndarray],
+    node: np.ndarray,
+    pair: np.ndarray,
+    t: int,
+    layout: Layout,
+) -> np.ndarray:
     """[node3, p]: the q whose saving is at most t at every w3 once the third side's pair is added."""
     first, second = layout.first[pair], layout.second[pair]
     single = below[t - 1][node, :, first] & below[t - 1][node, :, second]
     return rows[t][node] & np.where((first == second)[:, None], below[t - 2][node, :, first], single)
 
 
-def _rest(below: dict, rows: dict, weights: np.ndarray, limit: int, layout: Layout) -> int:
+def _rest(
+    below: dict[int, np.ndarray], rows: dict[int, np.ndarray], weights: np.ndarray, limit: int, layout: Layout
+) -> int:
     """How many ordered pairs of the third side, the last side and the centre keep every saving within `limit`.
 
     The savings are laid out as [node, p, q, w3] (p the last side's value, q the centre's, w3 the third
@@ -223,8 +237,8 @@ def completions(d: np.ndarray, limits: tuple[int, ...], layout: Layout, chunk: i
     counts = np.zeros(len(limits), dtype=np.int64)
     if savings.max() > top:
         return counts
-    savings, weights, _, _ = _side(savings, weights, 0, top, layout)
-    savings, weights, _, _ = _side(savings, weights, 1, top, layout)
+    savings, weights = _side(savings, weights, 0, top, layout)
+    savings, weights = _side(savings, weights, 1, top, layout)
     n = layout.hours
     for start in range(0, len(savings), chunk):
         part, part_weights = savings[start : start + chunk].reshape(-1, n**3), weights[start : start + chunk]
@@ -322,7 +336,7 @@ def orbit(positions: np.ndarray, hours: int = HOURS) -> np.ndarray:
     return np.array(list(seen.values()), dtype=np.int64).reshape(-1, 2, COORDINATES)
 
 
-def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], tuple[int, ...]]:
+def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, Any], tuple[int, ...]]:
     """The God's number, how many positions reach it, and how many are at each distance from 14 down to
     `down_to` (every distance, the whole distribution, if 0), with the CPU and wall seconds taken; and each
     corner class's count at 13 (none if `down_to` is 14)."""
@@ -343,10 +357,7 @@ def compute(down_to: int = 13, hours: int = HOURS) -> tuple[dict[str, object], t
         "seconds": round(time.process_time() - cpu, 1),
         "wall_seconds": round(time.perf_counter() - wall, 1),
     }
-    each = np.diff(per_class, axis=1, prepend=0)
-    return result, {
-        2 * COORDINATES - limit: tuple(int(count) for count in each[:, place]) for place, limit in enumerate(limits)
-    }
+    return result, tuple(int(count) for count in per_class[:, 1] - per_class[:, 0]) if len(limits) > 1 else ()
 
 
 def main(arguments: list[str]) -> int:
@@ -365,6 +376,54 @@ def main(arguments: list[str]) -> int:
     if at_13:
         print(f"AT_13_BY_CLASS = {at_13!r}")
     return 0
+
+
+RESULT = {
+    "max_distance": 14,
+    "at_max_distance": 576,
+    "at_distance": {14: 576, 13: 179_343_555_136},
+    "distribution": None,
+    "seconds": 60.4,
+    "wall_seconds": 164.1,
+}
+"""A run's figures (`python -m ninebase.puzzles.rubiks_clock.gods_number`, CPU and wall seconds on the shared
+2-core machine): the God's number, how many positions reach it, the count at each distance worked out, the
+whole distribution where worked out (`--down-to 0`)."""
+
+# fmt: off
+AT_13_BY_CLASS = (
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 64, 0, 128,
+    0, 64, 256, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 128, 0, 128, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 128, 512, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 128, 0, 0, 0,
+    0, 0, 1280, 55514304, 18807616, 21444416, 19860416, 19790016, 20640000, 22676224,
+    11861568, 12658464, 11404224, 11922176, 20644256, 11288352, 11708192, 11216000, 20861472, 11268064,
+    13351232, 22278784, 12614528, 41330240, 8636864, 7923584, 8627264, 7768192, 8406784, 20924864,
+    12606208, 12104736, 12184928, 11844224, 8714240, 11427200, 7735040, 6989440, 8845760, 8114368,
+    8202432, 11557120, 8637920, 7388544, 8642368, 6922048, 8205696, 9493760, 8459776, 9060352,
+    7962368, 9001856, 20713408, 8857664, 7447360, 8356288, 8135040, 7422144, 8042816, 8825280,
+    19829952, 11368416, 12932160, 12550848, 7506112, 12749312, 7333600, 8800640, 9203520, 7320960,
+    7475584, 9102720, 9054080, 7358336, 20120960, 8855040, 7556608, 10144896, 8058048, 7527040,
+    8348608, 8799360, 22351104, 12797664, 11789696, 8312448, 7895168, 8504320, 7848192, 20723904,
+    10029824, 7724544, 19864704, 10332032, 8964992, 9718400, 8957824, 7395968, 55656960, 60353856,
+    20735616, 20061504, 24093760, 20894848, 12014336, 11678784, 25068800, 13225152, 44329728, 8878208,
+    7884544, 8588032, 19727488, 13090240, 12741760, 9252864, 11564416, 7881856, 9144320, 7488192,
+    21036160, 9474112, 8010112, 8003968, 7665600, 22171712, 14336512, 8874304, 21488832, 10628224,
+    9865344, 7664256, 57145920, 60450816, 19873920, 18842112, 20971072, 12772544, 46570752, 8902912,
+    9141760, 22365760, 11835776, 8720384, 21054592, 7143680, 9865344, 57328640, 51444800, 22662272,
+    44249856, 10630784, 57145920, 458109504,
+)
+# fmt: on
+"""Each corner class's count at distance 13 (in `corner_classes` order, for one corner setting of the class),
+from the same run: the tests recompute some."""
 
 
 if __name__ == "__main__":

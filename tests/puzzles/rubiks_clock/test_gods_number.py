@@ -4,6 +4,7 @@ by the solver, the stored result and the command."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -112,10 +113,10 @@ def test_corner_classes_cover_every_corner_once() -> None:
 def test_the_gods_number_is_recomputed_and_every_position_at_it_is_answered_it_by_the_solver() -> None:
     """No position saves less than 4; those saving 4 (distance 14) are counted, listed by a plain search, closed
     under the symmetries, and each is answered 14 by the 18-move solver."""
-    assert gods_number.at_most(12, (3, 4)).tolist() == [0, gods_number.RESULT["at_max_distance"]]
-    assert gods_number.RESULT["max_distance"] == 14
     representatives, sizes = gods_number.corner_classes(12)
-    counts = gods_number.by_class(12, (4,))[:, 0]
+    below, counts = gods_number.by_class(12, (3, 4)).T
+    assert not below.any()
+    assert gods_number.RESULT["max_distance"] == 14
     found = np.concatenate([gods_number.examples(d, 4) for d in representatives[counts > 0]])
     assert len(found) == counts[counts > 0].sum()
     every = gods_number.orbit(found)
@@ -137,6 +138,20 @@ def test_the_count_at_13_is_the_stored_one() -> None:
     assert len(found) > 0
     for u, u2 in found[:: max(1, len(found) // 40)]:
         assert engine.distance(as_text(gods_number.dials_of(u, u2))) == 13
+
+
+def test_the_stored_distribution_adds_up_and_meets_the_closed_form_near_solved_and_a_sample() -> None:
+    """Every position once; up to 3 moves away each answer is its position's only one (two codewords are at
+    least 8 apart), so the counts there are C(18, r) 11^r; 2,000 random positions' distances by the solver
+    fall within five standard errors of each distance's share; the far end is the recomputed one."""
+    distribution = gods_number.RESULT["distribution"]
+    assert sum(distribution) == 12**14
+    assert distribution[:4] == [math.comb(18, r) * 11**r for r in range(4)]
+    assert distribution[13:] == [gods_number.RESULT["at_distance"][13], gods_number.RESULT["at_max_distance"]]
+    assert gods_number.RESULT["at_distance"] == dict(zip(range(14, -1, -1), distribution[::-1], strict=True))
+    sample = np.bincount(engine.distances(as_text(dials) for dials in random_positions(2000, seed=18)), minlength=15)
+    share = np.array(distribution) / 12**14
+    assert (np.abs(sample - 2000 * share) <= 5 * np.sqrt(2000 * share * (1 - share)) + 1).all()
 
 
 def command(*arguments: str) -> subprocess.CompletedProcess[str]:
