@@ -104,6 +104,15 @@ def test_corner_classes_at_four_hours_are_counted_as_a_brute_force_counts_them()
         assert (np.diff(counts, prepend=0) == brute_force_completions(d, 4)).all()
 
 
+def test_the_symmetries_keep_the_counts_every_corner_setting_at_four_hours_counted_alone() -> None:
+    """Each of the 256 corner settings at 4 hours counted on its own: the classes' sums, each class's count
+    times its size, are the same at every limit."""
+    layout = gods_number.Layout.of(4)
+    settings = np.indices((4,) * 4).reshape(4, -1).T
+    alone = sum(gods_number.completions(d, tuple(DISTANCES), layout) for d in settings)
+    assert (alone == gods_number.at_most(4, tuple(DISTANCES))).all()
+
+
 def test_corner_classes_cover_every_corner_once() -> None:
     representatives, sizes = gods_number.corner_classes(12)
     assert sizes.sum() == 12**4
