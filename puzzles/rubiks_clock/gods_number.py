@@ -1,6 +1,6 @@
 """The 18-move metric's God's number, how many positions need it, and every distance's count, exhaustively.
 
-`python -m ninebase.puzzles.rubiks_clock.gods_number` recomputes the distances 14 and 13 (a few minutes of
+`python -m ninebase.puzzles.rubiks_clock.gods_number` recomputes the distances 14 and 13 (about a minute of
 CPU), `--down-to 0` every distance (about 20 minutes); `RESULT` holds the figures of a run.
 
 The formulation. Each face's nine WCA moves are a basis of that face's nine dials, so an answer is a pair of
@@ -82,6 +82,19 @@ def best_saving(u: np.ndarray, u2: np.ndarray, hours: int = HOURS) -> int:
     return int(hits.sum(axis=1).max())
 
 
+SQUARE_CORNERS = (
+    (0, 1, 2, 3),
+    (1, 2, 3, 0),
+    (2, 3, 0, 1),
+    (3, 0, 1, 2),
+    (0, 3, 2, 1),
+    (3, 2, 1, 0),
+    (2, 1, 0, 3),
+    (1, 0, 3, 2),
+)
+"""The square's eight symmetries, as the corner each corner's value comes from (corners in cyclic order)."""
+
+
 def corner_classes(hours: int) -> tuple[np.ndarray, np.ndarray]:
     """The back corners d (front corners 0) up to the symmetries that keep distances: representatives and sizes.
 
@@ -90,11 +103,9 @@ def corner_classes(hours: int) -> tuple[np.ndarray, np.ndarray]:
     swapped then the code added back (d_i to -d_i, its two sides shifted), a unit of Z_hours times everything."""
     ds = np.indices((hours,) * 4).reshape(4, -1).T
     places = hours ** np.arange(3, -1, -1)
-    square = [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2), (0, 3, 2, 1), (3, 2, 1, 0), (2, 1, 0, 3)]
-    square.append((1, 0, 3, 2))
     units = [unit for unit in range(1, hours) if np.gcd(unit, hours) == 1]
     least = np.full(len(ds), len(ds))
-    for order, signs, unit in product(square, product((1, -1), repeat=4), units):
+    for order, signs, unit in product(SQUARE_CORNERS, product((1, -1), repeat=4), units):
         image = ds[:, list(order)] * np.array(signs) * unit % hours
         least = np.minimum(least, image @ places)
     representatives, sizes = np.unique(least, return_counts=True)
@@ -114,10 +125,11 @@ class Layout:
     """forms[j, v]: the value at v of the first side, the second, the third, the last side, the centre."""
     first: np.ndarray
     second: np.ndarray
+    """The unordered pairs of values (first <= second) a coordinate can hold: n(n + 1) / 2 of them."""
     doubles: np.ndarray
     """The pairs (a, a), in the order of a."""
     weight: np.ndarray
-    """The unordered pairs of values (first <= second) a coordinate can hold, and how many ordered pairs each is."""
+    """How many ordered pairs each unordered one is (1 or 2)."""
 
     @classmethod
     @cache
