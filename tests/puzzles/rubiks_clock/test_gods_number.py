@@ -121,7 +121,8 @@ def test_corner_classes_cover_every_corner_once() -> None:
 
 def test_the_gods_number_is_recomputed_and_every_position_at_it_is_answered_it_by_the_solver() -> None:
     """No position saves less than 4; those saving 4 (distance 14) are counted, listed by a plain search, closed
-    under the symmetries, and each is answered 14 by the 18-move solver."""
+    under the symmetries, and each is answered 14 by the 18-move solver; each answer's back moves turn 6 hours
+    from the front's (as the documents say)."""
     representatives, sizes = gods_number.corner_classes(12)
     below, counts = gods_number.by_class(12, (3, 4)).T
     assert not below.any()
@@ -131,6 +132,7 @@ def test_the_gods_number_is_recomputed_and_every_position_at_it_is_answered_it_b
     every = gods_number.orbit(found)
     assert len(every) == gods_number.RESULT["at_max_distance"] == sizes @ counts
     assert {engine.distance(as_text(gods_number.dials_of(u, u2))) for u, u2 in every} == {14}
+    assert ((every[:, 1] - every[:, 0]) % 12 == 6).all()
 
 
 def test_the_count_at_13_is_the_stored_one() -> None:
