@@ -42,6 +42,7 @@ BUILT_IN = {
     "eight": "ninebase.puzzles.eight:PUZZLE",
     "nine": "ninebase.puzzles.nine:PUZZLE",
     "cube": "ninebase.puzzles.cube:PUZZLE",
+    "rubiks-clock": "ninebase.puzzles.rubiks_clock:PUZZLE",
 }
 """Every built-in puzzle's name and the object that is it."""
 
