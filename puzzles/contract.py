@@ -126,6 +126,17 @@ class Puzzle(ABC):
         """A move as it appears in JSON."""
         return self.move_names[move]
 
+    moves_written_whole = False
+    """Whether a solution's JSON moves are written from all its moves together
+    (`written_moves`) rather than as one value per move: rubiks-clock writes
+    `y2` between the front's moves and the back's."""
+
+    def written_moves(self, moves: Sequence[int]) -> list[Any]:
+        """A solution's JSON moves from its moves (indices, in the order
+        played); by default each move's value, as the bulk writers write them
+        unless `moves_written_whole`."""
+        return [self.move_value(move) for move in moves]
+
     def move_label(self, value: Any) -> str:
         """A move's JSON value written for people."""
         return str(value)
