@@ -172,6 +172,19 @@ class Puzzle(ABC):
         """Further fields of the probe object."""
         return {}
 
+    def known_stats(self) -> dict[str, Any] | None:
+        """Where the puzzle is answered without a table: what is known of all
+        its instances (`Tables.stats`; figures published or computed, never
+        more); None (the default): nothing, and `stats` is refused."""
+        return None
+
+    def drawn_sample(self, distance: int | None, count: int, seed: int, unique: bool) -> tuple[list[str], int] | None:
+        """Where the puzzle is answered without a table: `Tables.sample` drawn
+        from random instances rather than read from a table (the count is of
+        those drawn, not of all that exist); None (the default): nothing is
+        sampled."""
+        return None
+
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         """The puzzle under the other rules `options` choose (named in
         `variant_options`): a puzzle of its own, with the same name."""

@@ -27,6 +27,7 @@ from ..roles import Roles
 from ..storage import TableReader
 from ..text import InputError, shown
 from ..variants import VariantOption
+from . import known, sampling
 from .board import Clock, Moves
 from .counting import RubiksClockCounting
 from .notation import ClockInputError, read_position, write_dials
@@ -129,6 +130,13 @@ class RubiksClock(Puzzle):
         from .solver import solver
 
         return solver(self.metric)
+
+    def known_stats(self) -> dict[str, Any]:
+        return known.stats(self.metric)
+
+    def drawn_sample(self, distance: int | None, count: int, seed: int, unique: bool) -> tuple[list[str], int]:
+        engine = self.engine()
+        return sampling.draw(self.metric, distance, count, seed, unique, engine.distance, engine.count)
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         return in_metric(metric_of(options))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..roles import TerminalView
+from ..storage import TableReader
+from .known import stats_text
 
 if TYPE_CHECKING:
     from .board import Clock
@@ -46,3 +49,6 @@ class RubiksClockTerminal(TerminalView):
 
     def heading(self, solution: Any) -> str:
         return f"{self.puzzle.name} (the {solution.extra['metric']}-move metric) {solution.state}"
+
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader | None) -> str:
+        return stats_text(dict(stats))
