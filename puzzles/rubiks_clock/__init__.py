@@ -66,9 +66,11 @@ class RubiksClock(Puzzle):
     name = "rubiks-clock"
     instance_noun = ("position", "positions")
     compact_help = (
-        "a WCA scramble (applied to a solved clock, first face in front) or the 18 dials 1..12, "
-        "the front's nine in reading order then the back's nine as seen after y2, e.g. " + EXAMPLE
+        "the 18 dials 1..12, the front's nine in reading order then the back's nine as seen after y2, "
+        "separated by spaces, or a WCA scramble (applied to a solved clock, first face in front, such as "
+        f"{EXAMPLE}), e.g. 11 1 2 11 3 8 10 6 1 10 12 1 4 12 1 11 10 2"
     )
+    row_length = 18
     variant_options = (METRIC_OPTION,)
     moves_written_whole = True
     roles = Roles(terminal=RubiksClockTerminal, page=RubiksClockPage, counting=RubiksClockCounting)
