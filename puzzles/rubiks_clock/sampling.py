@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from ..text import InputError, plural
-from .known import GODS_NUMBER, POSITIONS, PUBLISHED_COUNTS
+from .known import POSITIONS, at_distance, gods_number
 from .model import BACK_CORNERS, FREE, HOURS
 from .notation import write_dials
 
@@ -46,16 +46,14 @@ def draw(
     how many were found. InputError where the budget cannot find them."""
     if distance == -1:
         raise InputError("distance -1 asks for unsolvable instances, and every rubiks-clock position is solvable")
-    known = GODS_NUMBER[metric]
+    largest = gods_number(metric)
     if distance is None:
-        if known is None:
+        if largest is None:
             raise InputError(f"the {metric}-move metric's largest distance is not computed, so --hardest has none")
-        distance = known.max_distance
-    if known is not None and distance > known.max_distance:
-        raise InputError(f"no rubiks-clock position needs {distance} moves: {known.max_distance} is the most")
-    exact = PUBLISHED_COUNTS[metric].get(distance)
-    if known is not None and distance == known.max_distance:
-        exact = known.at_max_distance
+        distance = largest[0]
+    if largest is not None and distance > largest[0]:
+        raise InputError(f"no rubiks-clock position needs {distance} moves: {largest[0]} is the most")
+    exact = at_distance(metric, distance)
     tried = TRIED[metric]
     if exact is not None and exact * tried < count * POSITIONS:  # fewer than `count` expected within the budget
         raise InputError(
