@@ -5,6 +5,7 @@ or computed by ninebase (and says how), or it is None: not computed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,66 +16,68 @@ POSITIONS = 12**14
 
 
 @dataclass(frozen=True)
-class Distribution:
-    """How many positions need each number of moves in a metric, and where the figures come from."""
+class Known:
+    """How many positions need each distance counted in a metric (every distance from 0 where `whole`, else
+    the largest few), and where the figures come from."""
 
-    histogram: tuple[int, ...]
+    at_distance: Mapping[int, int]
+    whole: bool
     source: str
 
 
-DISTRIBUTION: dict[int, Distribution | None] = {
+PUBLISHED_30 = (
+    1,
+    330,
+    51_651,
+    4_947_912,
+    317_141_342,
+    14_054_473_232,
+    428_862_722_294,
+    8_621_633_953_202,
+    101_600_180_118_726,
+    528_107_928_328_516,
+    613_251_601_892_918,
+    31_893_880_879_492,
+    39_248,
+)
+
+KNOWN: dict[int, Known | None] = {
     18: None,
-    30: Distribution(
-        (
-            1,
-            330,
-            51_651,
-            4_947_912,
-            317_141_342,
-            14_054_473_232,
-            428_862_722_294,
-            8_621_633_953_202,
-            101_600_180_118_726,
-            528_107_928_328_516,
-            613_251_601_892_918,
-            31_893_880_879_492,
-            39_248,
-        ),
+    30: Known(
+        dict(enumerate(PUBLISHED_30)),
+        True,
         "published (Tomas Rokicki, \"Rubik's Clock Solved\", after Jakob Kogler's proof that God's number "
         "is 12), not recomputed by ninebase",
     ),
 }
-"""Per metric, the positions at each distance; None: not computed. The 18-move
-metric's is not published: `gods_number.py` (issue 37) computes its largest
-distance, and its result goes here (a histogram of the distances it reaches,
-or, if only the largest and how many reach it are computed, the place below)."""
-
-GODS_NUMBER_18: tuple[int, int] | None = None
-"""The 18-move metric's largest distance and how many positions need it, where
-computed without the whole distribution (None: not computed)."""
+"""Per metric, what is known; None: not computed. The 18-move metric's is not published: issue 37's
+`gods_number.py` computes it, and its figures go here as a `Known`."""
 
 
 def gods_number(metric: int) -> tuple[int, int] | None:
     """The largest distance and how many positions need it; None: not computed."""
-    known = DISTRIBUTION[metric]
-    if known is not None:
-        return len(known.histogram) - 1, known.histogram[-1]
-    return GODS_NUMBER_18 if metric == 18 else None
+    known = KNOWN[metric]
+    if known is None:
+        return None
+    largest = max(distance for distance, count in known.at_distance.items() if count)
+    return largest, known.at_distance[largest]
 
 
 def at_distance(metric: int, distance: int) -> int | None:
     """How many positions need exactly `distance` moves, where known."""
-    known = DISTRIBUTION[metric]
-    if known is not None:
-        return known.histogram[distance] if distance < len(known.histogram) else 0
+    known = KNOWN[metric]
+    if known is None:
+        return None
     largest = gods_number(metric)
-    return largest[1] if largest is not None and distance == largest[0] else None
+    if distance in known.at_distance or (largest is not None and distance > largest[0]):
+        return known.at_distance.get(distance, 0)
+    return 0 if known.whole else None
 
 
 def stats(metric: int) -> dict[str, object]:
     """The stats object of a metric: the positions, God's number and how many
     need it, and the histogram, where known (None: not computed), and the source."""
-    largest, known = gods_number(metric), DISTRIBUTION[metric]
+    largest, known = gods_number(metric), KNOWN[metric]
     return {
         "puzzle": "rubiks-clock",
         "metric": metric,
@@ -82,8 +85,8 @@ def stats(metric: int) -> dict[str, object]:
         "solvable": POSITIONS,
         "max_distance": None if largest is None else largest[0],
         "at_max_distance": None if largest is None else largest[1],
-        "histogram": None if known is None else list(known.histogram),
-        "source": known.source if known is not None else "computed by ninebase" if largest else "not computed",
+        "histogram": [known.at_distance[d] for d in range(len(known.at_distance))] if known and known.whole else None,
+        "source": "not computed" if known is None else known.source,
     }
 
 
