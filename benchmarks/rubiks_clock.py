@@ -73,7 +73,8 @@ def measure(metric: int, texts: list[str]) -> bool:
         cpu = time.process_time()
         engine.count(text, metric)
         cpus.append(time.process_time() - cpu)
-    print(f"  count (optimal solutions as sets): median {statistics.median(cpus) * 1e3:.3f} ms CPU over {len(counted):,}")
+    median = statistics.median(cpus) * 1e3
+    print(f"  count (optimal solutions as sets): median {median:.3f} ms CPU over {len(counted):,}")
     return one_met and bulk_met
 
 
