@@ -6,7 +6,8 @@ Draws N uniformly random positions (default 2,000), then for each metric:
 the solver's set-up (its tables, once a process); one answer (`solve`: the
 distance and one optimal solution in WCA notation, from the compact form),
 the median over the positions of each call's wall and CPU time; and bulk
-`distances` over all of them, positions per wall and per CPU second. The CPU
+`distances` over all of them, positions per wall and per CPU second; and
+`count`, the median CPU time over the first 200. The CPU
 figures are the fair ones on a shared machine. Targets: one answer under 1 ms
 (18-move) and 5 ms (30-move); bulk 5,000 (18-move) and 500 (30-move) a
 second, one process, one core. Prints the figures; exits 1 if a target is
@@ -27,6 +28,8 @@ from ninebase.puzzles.rubiks_clock import engine, solver
 
 TARGETS = {18: (1.0, 5000), 30: (5.0, 500)}
 """Per metric: one answer's median in ms, bulk distances a second."""
+COUNTED = 200
+"""Positions counted (no target: a 30-move probe counts after each of its 330 moves where this is cheap)."""
 
 
 def positions(count: int, seed: int) -> list[str]:
@@ -64,6 +67,14 @@ def measure(metric: int, texts: list[str]) -> bool:
         f"(target {bulk_target:,}: {'met' if bulk_met else 'MISSED'})"
     )
     print(f"  mean distance {found.mean():.4f}, largest {found.max()}, over {len(texts):,} positions")
+    counted = texts[:COUNTED]
+    cpus = []
+    for text in counted:
+        cpu = time.process_time()
+        engine.count(text, metric)
+        cpus.append(time.process_time() - cpu)
+    median = statistics.median(cpus) * 1e3
+    print(f"  count (optimal solutions as sets): median {median:.3f} ms CPU over {len(counted):,}")
     return one_met and bulk_met
 
 

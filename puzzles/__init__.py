@@ -42,6 +42,7 @@ BUILT_IN = {
     "eight": "ninebase.puzzles.eight:PUZZLE",
     "nine": "ninebase.puzzles.nine:PUZZLE",
     "cube": "ninebase.puzzles.cube:PUZZLE",
+    "rubiks-clock": "ninebase.puzzles.rubiks_clock:PUZZLE",
 }
 """Every built-in puzzle's name and the object that is it."""
 
@@ -62,6 +63,13 @@ def names() -> tuple[str, ...]:
     """The names of every known puzzle: built-in ones first, then plug-ins."""
     extra = [*sorted(_plugins()), *(name for name in _registered if name not in _plugins())]
     return (*BUILT_IN, *extra)
+
+
+def tabled_names() -> tuple[str, ...]:
+    """The names of the puzzles that answer from a table under their default
+    rules: what `build` and `verify` take when no puzzle is named (rubiks-clock
+    has none to build)."""
+    return tuple(name for name in names() if get(name).storage is not None)
 
 
 def variant_tables() -> list[tuple[Puzzle, str]]:
@@ -167,6 +175,7 @@ __all__ = [
     "register",
     "row_texts",
     "shown",
+    "tabled_names",
     "unregister",
     "variant_tables",
 ]

@@ -5,12 +5,14 @@ runs, so the tests that expect the built-in tables alone never see it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from lights_out import PUZZLE as PLUGIN
 
 from ninebase import puzzles
+from ninebase.lookup import Tables
 
 EVERY_PUZZLE = (*puzzles.names(), *((PLUGIN.name,) if PLUGIN.name not in puzzles.names() else ()))
 """The names the generic tests run over: every known puzzle and the example plug-in."""
@@ -31,4 +33,29 @@ def registered(puzzle: puzzles.Puzzle) -> Iterator[puzzles.Puzzle]:
             puzzles.unregister(puzzle.name)
 
 
-__all__ = ["BAD_LINES", "EVERY_PUZZLE", "PLUGIN", "registered"]
+def walked(puzzle: puzzles.Puzzle, count: int, seed: int, moves: int = 40) -> list[str]:
+    """`count` instances in compact form, each `moves` random moves (fixed by `seed`) from the puzzle's
+    example: random instances of a puzzle no table lists (rubiks-clock), by its rules alone."""
+    rng = random.Random(seed)
+    start = puzzle.board(puzzle.example())
+    texts = []
+    for _ in range(count):
+        board = start
+        for _ in range(moves):
+            after = puzzle.apply(board, rng.randrange(len(puzzle.move_names)))
+            board = board if after is None else after  # a move not legal there leaves it as it is
+        texts.append(puzzle.compact(board))
+    return texts
+
+
+def hardest(tables: Tables, name: str) -> list[str]:
+    """An instance at the puzzle's largest distance or, where that distance is not known (rubiks-clock's
+    18-move metric), one walked at random from its example."""
+    puzzle = puzzles.get(name)
+    known = puzzle.known_stats() if puzzle.storage is None else None
+    if known is not None and known["max_distance"] is None:
+        return walked(puzzle, 1, seed=0)
+    return tables.sample(name, None, 1, 0)[0]
+
+
+__all__ = ["BAD_LINES", "EVERY_PUZZLE", "PLUGIN", "hardest", "registered", "walked"]

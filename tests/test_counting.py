@@ -2,21 +2,25 @@
 the code under test: every count compared with a brute-force count of the
 shortest move sequences (`shortest_paths`, over the simulators of
 `rules.py`), whole state spaces where they fit, on at least 2,000 states per
-puzzle spread over every distance and on the seeds' examples; batches
+puzzle spread over every distance and on the seeds' examples; rubiks-clock's
+counts, of sets of moves, against the sets of two moves that make each
+position two moves away (`clock_rules`); batches
 against single answers, bad lines among them; and the stored counts under
 `verify`. The solutions themselves are checked in test_counting_solutions.py."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
+import clock_rules
 import numpy as np
 import pytest
 from click.testing import CliRunner
 from counted_spaces import BACKWARD, counted, positions, puzzle_of, spread, twelve_hour_counts
 from damaged_tables import assert_refused, copy_tables, flip_byte, rewrite
-from every import BAD_LINES, PLUGIN, registered
+from every import BAD_LINES, PLUGIN, registered, walked
 from rules import boards_showing, cube_neighbours, cube_start
 from shortest_paths import cube_pattern_counts, meeting_count
 
@@ -86,6 +90,36 @@ def test_probe_successors_carry_their_counts(every_tables: lookup.Tables, space_
                 assert successor.count == count[after] and successor.to_dict()["count"] == str(count[after])
                 closer += count[after] if distance[after] == distance[state] - 1 >= 0 else 0
             assert closer == (count[state] if distance[state] > 0 else 0), texts[state]
+
+
+@pytest.mark.parametrize(
+    ("metric", "moves", "asked"), [("18", clock_rules.MOVES_18, None), ("30", clock_rules.MOVES_30, 300)]
+)
+def test_rubiks_clock_counts_the_sets_of_moves_that_make_a_position(
+    tables: lookup.Tables, metric: str, moves: list[np.ndarray], asked: int | None
+) -> None:
+    """rubiks-clock's moves commute, so its solutions are counted as sets of moves with their amounts (the
+    other puzzles count orders): every position two moves away (300 of the 30-move metric's 51,651) counts
+    as many as the sets of two moves (tests/clock_rules.py, the model written apart) that make it."""
+    amounts = np.array(list(itertools.product(range(1, 12), repeat=2)))
+    sets = [
+        (amounts[:, :1] * moves[first] + amounts[:, 1:] * moves[second]) % 12
+        for first, second in itertools.combinations(range(len(moves)), 2)
+    ]
+    made = dict(
+        zip(
+            *(keys.tolist() for keys in np.unique(clock_rules.key(np.concatenate(sets)), return_counts=True)),
+            strict=True,
+        )
+    )
+    layer = clock_rules.layers(moves, 2)[2]
+    if asked is not None:
+        layer = layer[np.random.default_rng(2).choice(len(layer), asked, replace=False)]
+    solved_by = -layer % 12  # the position those moves solve: they make its negative
+    texts = [" ".join(str(value or 12) for value in dials) for dials in solved_by.tolist()]
+    variant = puzzles.get("rubiks-clock").variant({"metric": metric})
+    assert tables.counts(variant, texts).tolist() == [made[int(clock_rules.key(dials))] for dials in layer]
+    assert set(tables.distances(variant, texts).tolist()) == {2}
 
 
 def test_the_plugin_counts_through_the_same_contract(every_tables: lookup.Tables) -> None:
@@ -178,9 +212,11 @@ def assert_twelve_hour_counts(tables: lookup.Tables, backward: bool, depth: int)
 # Batches equal single answers ------------------------------------------------------
 def random_texts(tables: lookup.Tables, puzzle: Puzzle, count: int, seed: int) -> list[str]:
     """Random states in compact form, unsolvable ones included (dials at random under other rules)."""
-    if puzzle.storage is None:
+    if puzzle.storage is None and hasattr(puzzle, "values"):  # clocks' algebra: any dials, unsolvable ones too
         rng = random.Random(seed)
         return [" ".join(rng.choice(puzzle.values) for _ in range(9)) for _ in range(count)]
+    if puzzle.storage is None:  # no table and no unsolvable instance: walked from the example (rubiks-clock)
+        return walked(puzzle, count, seed)
     distances, compact = puzzle.storage.sample_space(tables.table(puzzle))
     return [compact(int(index)) for index in np.random.default_rng(seed).integers(0, distances.size, count)]
 

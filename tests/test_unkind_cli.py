@@ -320,7 +320,7 @@ def tables_left_are_whole(directory: Path, verified: Path) -> None:
     (which passed verify; the build is deterministic), and a missing one is
     reported missing by a query; nothing else but hidden files is left."""
     with lookup.open_tables(directory) as tables:
-        for name in puzzles.names():
+        for name in puzzles.tabled_names():
             if (directory / f"{name}.h5").exists():
                 assert (directory / f"{name}.h5").read_bytes() == (verified / f"{name}.h5").read_bytes(), name
                 assert tables.stats(name)["states"] > 0
@@ -348,7 +348,7 @@ def whole_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float, 
     summary = after_progress(whole.stderr.read())  # the table of what was built, a line per puzzle and a key
     whole.stderr.close()
     verified = ninebase("verify", "--tables", str(directory))
-    assert verified.returncode == 0 and verified.stdout.count(b": ok,") == len(puzzles.names())
+    assert verified.returncode == 0 and verified.stdout.count(b": ok,") == len(puzzles.tabled_names())
     return directory, seconds, summary
 
 
@@ -373,7 +373,7 @@ def test_ctrl_c_stops_a_build_within_a_second_at_any_point(
         after = after_progress(process.stderr.read())
         process.stderr.close()
         if after and after[0] == summary[0]:  # the build had finished and said so: the signal came as it exited
-            assert all((directory / f"{name}.h5").exists() for name in puzzles.names())
+            assert all((directory / f"{name}.h5").exists() for name in puzzles.tabled_names())
             said = after[len(summary) :]  # nothing if too late to interrupt anything, else the one line
             assert (status, said, took < 1.0) in ((0, [], True), (EXIT_INTERRUPTED, ["ninebase: interrupted"], True))
         else:

@@ -132,6 +132,8 @@ SHAPE5 = (HOURS,) * 5
 
 RECENT = 32
 """How many faces' distance transforms are kept (248,832 bytes each)."""
+RECENT_COUNTED = 4
+"""How many faces' transforms with counts are kept (1,244,160 bytes each)."""
 
 
 def transform_axis(cost: np.ndarray, axis: int) -> None:
@@ -142,6 +144,28 @@ def transform_axis(cost: np.ndarray, axis: int) -> None:
         np.minimum(least, view[value], out=least)
     least += 1
     np.minimum(view, least, out=view)
+
+
+def count_axis(cost: np.ndarray, count: np.ndarray, axis: int) -> None:
+    """`transform_axis` carrying counts, in place: where an entry's least falls to its axis's least plus one,
+    the counts of the entries at that least are added (the entry's own kept where it still reaches it)."""
+    view, counts = np.moveaxis(cost, axis, 0), np.moveaxis(count, axis, 0)
+    least = view[0].copy()
+    for value in range(1, HOURS):
+        np.minimum(least, view[value], out=least)
+    at_least = np.zeros(least.shape, dtype=np.uint32)
+    hit = np.empty(least.shape, dtype=bool)
+    for value in range(HOURS):
+        np.equal(view[value], least, out=hit)
+        at_least += counts[value] * hit
+    above = least + 1
+    for value in range(HOURS):
+        row, ways = view[value], counts[value]
+        np.less_equal(row, above, out=hit)  # its own count still reaches the new least
+        ways *= hit
+        np.not_equal(row, least, out=hit)  # the new least is above: reached from the axis's least too
+        ways += at_least * hit
+        np.minimum(row, above, out=row)
 
 
 def shift_table(values: np.ndarray, place: int) -> np.ndarray:
@@ -185,6 +209,7 @@ class Face:
         layout_b = (HOURS**2, HOURS, 1, HOURS**4, HOURS**3)  # each digit's place once the last two lead
         self.shifted_b = [shift_table(self.corner_reach[:, digit], layout_b[digit]) for digit in range(5)]
         self.recent: dict[tuple[int, ...], np.ndarray] = {}
+        self.recent_counted: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
 
     def fibre(self, z: int) -> np.ndarray:
         """The 12 inner vectors y whose z is `z`."""
@@ -231,17 +256,29 @@ class Face:
         The distance transform again, carrying counts: min over z' of cost(z') + hamming(z', z) takes each
         digit of z' independently, so a pass adds up the counts of the values that reach the new least."""
         alpha, beta = self.split(edges)
-        cost = self.costs(alpha).reshape(SHAPE5)
-        count = self.reaching.astype(np.int64).reshape(SHAPE5)
-        for axis in range(5):
-            costs, counts = np.moveaxis(cost, axis, 0), np.moveaxis(count, axis, 0)
-            least = costs.min(axis=0)
-            at_least = (counts * (costs == least)).sum(axis=0)
-            best = np.minimum(costs, least + 1)
-            count = np.moveaxis(counts * (costs == best) + at_least * (least + 1 == best), 0, axis)
-            cost = np.moveaxis(best, 0, axis)
-        places = self.targets(beta, self.shifted)
-        return cost.reshape(-1)[places], count.reshape(-1)[places]
+        cost, count = self.counted_transform(tuple(int(part) for part in alpha))
+        places = self.targets(beta, self.shifted_b)
+        return cost[places], count[places]
+
+    def counted_transform(self, alpha: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """`transformed` with each z's count, in its layout B: kept for the last few alphas (a probe's
+        successors by one face's moves leave the other face's alpha as it was)."""
+        if alpha in self.recent_counted:
+            return self.recent_counted[alpha]
+        cost = self.costs(np.array(alpha)).reshape(SHAPE5)
+        count = self.reaching.astype(np.uint32).reshape(SHAPE5)  # at most the face's 12^6 inner vectors
+        for axis in range(3):
+            count_axis(cost, count, axis)
+        cost, count = (
+            np.ascontiguousarray(values.reshape(HOURS**3, HOURS**2).T).reshape(HOURS, HOURS, HOURS**3)
+            for values in (cost, count)
+        )
+        count_axis(cost, count, 0)
+        count_axis(cost, count, 1)
+        if len(self.recent_counted) >= RECENT_COUNTED:
+            self.recent_counted.pop(next(iter(self.recent_counted)), None)
+        self.recent_counted[alpha] = cost.reshape(-1), count.reshape(-1)
+        return self.recent_counted[alpha]
 
     def targets(self, beta: np.ndarray, shifted: list[np.ndarray]) -> np.ndarray:
         """tau(k) as an index into z (laid out as `shifted` places its digits), for every k: each digit looked up

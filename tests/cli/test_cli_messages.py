@@ -31,7 +31,7 @@ def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(main, list(args), input=stdin)
 
 
-@pytest.mark.parametrize("name", tuple(puzzles.BUILT_IN))
+@pytest.mark.parametrize("name", [name for name in puzzles.BUILT_IN if puzzles.get(name).formats is not None])
 def test_judge_on_empty_input_says_a_whole_sentence(tables_dir: Path, name: str) -> None:
     result = run("judge", name, "--tables", str(tables_dir), stdin="")
     last_line_of_example = puzzles.get(name).formats.example().splitlines()[-1]

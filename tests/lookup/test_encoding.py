@@ -16,6 +16,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from click.testing import CliRunner
+from every import hardest
 from starlette.testclient import TestClient
 
 from ninebase import lookup, puzzles
@@ -46,7 +47,7 @@ def states(tables: lookup.Tables, name: str) -> list[str]:
         unsolvable = tables.sample(name, -1, 1, 0)[0]
     except InputError:  # every instance is solvable
         unsolvable = []
-    return [puzzles.get(name).example(), *tables.sample(name, None, 1, 0)[0], *unsolvable]
+    return [puzzles.get(name).example(), *hardest(tables, name), *unsolvable]
 
 
 def listed(tables: lookup.Tables, name: str, state: str, encode: Callable[[dict], bytes]) -> bytes:

@@ -233,7 +233,7 @@ def judge_whole(tables: lookup.Tables, name: str, text: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", puzzles.names())
+@pytest.mark.parametrize("name", [name for name in puzzles.names() if puzzles.get(name).formats is not None])
 def test_judge_prints_what_it_printed_for_the_seed_examples(tables_dir: Path, tables: lookup.Tables, name: str) -> None:
     for text in (SEED_INPUTS[name], SEED_INPUTS[name].replace("\n", "\r\n")):
         done = subprocess.run(

@@ -47,7 +47,7 @@ class Table:
 
 def every_table() -> list[Table]:
     """Each puzzle's own table, then each table a rule option's value chooses (nine's sizes 2 and 4)."""
-    found = [Table(name, puzzles.get(name), ()) for name in puzzles.BUILT_IN]
+    found = [Table(name, puzzles.get(name), ()) for name in puzzles.BUILT_IN if puzzles.get(name).storage is not None]
     for name in puzzles.BUILT_IN:
         for option in puzzles.get(name).variant_options:
             for value in option.tables:

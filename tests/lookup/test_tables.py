@@ -11,6 +11,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from every import hardest, walked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules import (
@@ -125,16 +126,23 @@ def test_cube_boards_replay(tables: lookup.Tables) -> None:
 
 
 @cache
-def sample_space(tables: lookup.Tables, puzzle: str) -> tuple[np.ndarray, Callable[[int], str]]:
-    return puzzles.get(puzzle).storage.sample_space(tables.table(puzzle))
+def sample_space(tables: lookup.Tables, puzzle: str) -> tuple[int, Callable[[int], str]]:
+    """How many instances to draw from, and each one's compact form: the table's, or (no table lists
+    them: rubiks-clock) 2,000 walked from the example."""
+    rules = puzzles.get(puzzle)
+    if rules.storage is None:
+        texts = walked(rules, 2000, seed=0)
+        return len(texts), texts.__getitem__
+    distances, compact = rules.storage.sample_space(tables.table(puzzle))
+    return distances.size, compact
 
 
 @pytest.mark.parametrize("puzzle", puzzles.names())
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_probe_agrees_with_distance_and_solve(tables: lookup.Tables, puzzle: str, seed: int) -> None:
-    distances, compact = sample_space(tables, puzzle)
-    state = compact(int(np.random.default_rng(seed).integers(distances.size)))
+    size, compact = sample_space(tables, puzzle)
+    state = compact(int(np.random.default_rng(seed).integers(size)))
     probe = tables.probe(puzzle, state)
     solution = tables.solve(puzzle, state)
     assert probe.distance == tables.distance(puzzle, state) == solution.distance
@@ -209,10 +217,11 @@ def test_the_door_only_answers() -> None:
 
 @pytest.mark.parametrize("name", puzzles.names())
 def test_answers_carry_their_moves_numbers(tables: lookup.Tables, name: str) -> None:
-    """A solution's `indices` are the puzzle's move numbers whose JSON values
-    are its `moves`: what the page plays (solve, a random one, a listing)."""
+    """A solution's `indices` are the puzzle's move numbers whose JSON values,
+    as the puzzle writes them (rubiks-clock: `y2` between the faces), are its
+    `moves`: what the page plays (solve, a random one, a listing)."""
     puzzle = puzzles.get(name)
-    for state in [puzzle.example(), *tables.sample(name, None, 1, 0)[0]]:
+    for state in [puzzle.example(), *hardest(tables, name)]:
         found = [
             tables.solve(name, state),
             tables.random_solution(name, state, 2),
@@ -220,7 +229,7 @@ def test_answers_carry_their_moves_numbers(tables: lookup.Tables, name: str) -> 
         ]
         for solution in found:
             assert solution.indices is not None and len(solution.indices) == solution.distance
-            assert [puzzle.move_value(index) for index in solution.indices] == solution.moves
+            assert puzzle.written_moves(solution.indices) == solution.moves
 
 
 @pytest.mark.parametrize(
@@ -229,12 +238,13 @@ def test_answers_carry_their_moves_numbers(tables: lookup.Tables, name: str) -> 
         ("clocks", {"hours": 12, "backward": True}, "11 1 12 6 6 6 6 3 6"),
         ("clocks", {"hours": 12}, "1 1 1 12 12 12 12 12 12"),
         ("nine", {"size": 5}, None),
+        ("rubiks-clock", {"metric": 30}, None),
     ],
 )
 def test_answers_without_a_table_carry_their_moves_numbers(
     tables: lookup.Tables, name: str, options: dict, state: str | None
 ) -> None:
-    """Clocks' 12-hour rules (algebra) and nine's construction (None: its own example)."""
+    """Clocks' 12-hour rules (algebra), nine's construction and rubiks-clock's engine (None: its own example)."""
     rules = puzzles.get(name).variant(options)
     solution = tables.solve(rules, state or rules.example())
-    assert solution.distance and [rules.move_value(index) for index in solution.indices] == solution.moves
+    assert solution.distance and rules.written_moves(solution.indices) == solution.moves
