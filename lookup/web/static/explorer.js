@@ -319,7 +319,7 @@
   section.addEventListener("click", function (event) {
     const link = event.target.closest("a[href]");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    let state = stateOf(link.href);
+    let state = stateOf(link.getAttribute("href")); // the attribute: an SVG link's href is no string
     // a puzzle's panel may offer modes: a link then leads elsewhere in a mode it names (data-state-MODE)
     const mode = section.querySelector("input[name=mode]:checked");
     const elsewhere = mode && link.getAttribute("data-state-" + mode.value);
