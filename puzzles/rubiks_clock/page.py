@@ -187,11 +187,16 @@ class RubiksClockPage(PageView):
         return Clock((0,) * 18), "Goal: every dial at 12"
 
     def move_changes(self, board: Clock, move: int) -> dict[int, Change]:
-        """The dials the move turns, each by its hours, the short way round as its token says (`UR5-` back 5)."""
+        """The dials the move turns, the short way round as its token says (`UR5-` back 5 hours, `UR6+` on 6),
+        and the corners geared to them the other way. Every pin's block holds its face's centre dial, so the
+        face the wheel turns is the one whose centre moves."""
         after = self.puzzle.apply(board, move)
-        changes = {}
-        for dial, (before, now) in enumerate(zip(board.dials, after.dials, strict=True)):
-            hours = (now - before) % HOURS
-            if hours:
-                changes[dial + 1] = Change(dial + 1, TURN * (hours if hours <= HOURS // 2 else hours - HOURS))
-        return changes
+        turned = [(now - before) % HOURS for before, now in zip(board.dials, after.dials, strict=True)]
+        face = 0 if turned[4] else 1
+        hours = turned[9 * face + 4]
+        hours = hours if hours <= HOURS // 2 else hours - HOURS
+        return {
+            dial + 1: Change(dial + 1, TURN * (hours if dial // 9 == face else -hours))
+            for dial, change in enumerate(turned)
+            if change
+        }
