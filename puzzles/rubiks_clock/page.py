@@ -13,12 +13,13 @@ move's hands turn as far as the move turns them (`move_changes`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from ..answers import Change, Solution
-from ..roles import PageView
+from ..roles import OriginalFormats, PageView
 from .board import Clock
 from .model import BACK_CORNERS, HOURS, PINS
 
@@ -39,6 +40,8 @@ GEARED = {**{back: front for back, front in BACK_CORNERS}, **{front: back for ba
 """Each corner dial and the one geared to it on the other face (indices 0..17)."""
 TURN = 360 // HOURS
 """Degrees a hand turns in an hour."""
+AMOUNTS = HOURS - 1
+"""The turns of one pin setting: 1 to 11 hours, one move each."""
 
 
 def centre(dial: int) -> tuple[int, int]:
@@ -171,9 +174,24 @@ class RubiksClockPage(PageView):
         return f'<a href="{shown}" data-motion="{{{moved}}}" aria-label="{escape(said)}">{body}</a>'
 
     def board_caption(self, board: Clock) -> str:
-        if board.pins is None:
-            return "This position: click a dial to turn it an hour (a corner turns its geared corner back)"
-        return ""
+        return "This position: the front, and the back as seen after y2 (turned over, left and right swapped)"
+
+    def page_panel(self, instance: Clock, distances: Callable[[list[Clock]], list[int | None]]) -> str:
+        """How to set a position by hand, on the clock drawn beside it."""
+        return (
+            '<p class="hint dial-hint">Click a dial on the clock to turn it an hour; the corner geared to a corner '
+            "turns an hour back on the other face.</p>"
+        )
+
+    def rules(self, formats: OriginalFormats | None) -> str:
+        """The rules beside the code, and the moves of this metric by name, in the order that breaks ties."""
+        names = self.puzzle.move_names
+        settings = [" ".join(names[first : first + AMOUNTS]) for first in range(0, len(names), AMOUNTS)]
+        listed = "\n".join(f"- {line}" for line in settings)
+        return (
+            f"{super().rules(formats).rstrip()}\n\nThe {len(settings)} pin settings of the {self.puzzle.metric}-move "
+            f"metric, each turned 1 to 11 hours, in the order that breaks ties:\n\n{listed}\n"
+        )
 
     def about(self) -> str:
         return (
