@@ -139,6 +139,6 @@ def build(
     that are missing or outdated (or damaged), or all of them with `force`;
     return a report per table built."""
     directory = Path(directory)
-    chosen = [table_of(puzzle)[0] for puzzle in (names or puzzles.names())]
+    chosen = [table_of(puzzle)[0] for puzzle in (names or puzzles.tabled_names())]
     with exclusive_builder(directory):
         return [build_one(puzzle, directory, progress) for puzzle in chosen if force or not is_built(puzzle, directory)]

@@ -261,8 +261,14 @@ def number_text(answer: NumberedLines, tally: Tally | None = None) -> bytes:
 
 def listing_text(listing: Listing) -> Iterator[bytes]:
     """Each solution's move names on a line, separated by spaces, a chunk of lines at a time."""
-    names, even = move_texts([listing.rules.move_label(value) for value in move_values(listing.rules)])
+    rules = listing.rules
+    names, even = move_texts([rules.move_label(value) for value in move_values(rules)])
     for chunk in listing.chunks:
+        if rules.moves_written_whole and chunk.shape[1]:  # a line of its own for each
+            yield b"".join(
+                " ".join(map(rules.move_label, rules.written_moves(moves))).encode() + b"\n" for moves in chunk.tolist()
+            )
+            continue
         if not chunk.shape[1]:
             yield GOAL_LINE * len(chunk)
             continue
@@ -286,7 +292,10 @@ def listing_json(listing: Listing, spaced: bool = False) -> Iterator[bytes]:
     number, skip = 0, len(separator)
     for chunk in listing.chunks:
         extras = listing.rules.counting.own_extra(listing.first.boards[0], chunk)
-        if extras is not None and any(own != listing.first.extra for own in extras):  # lines of their own: whole
+        if listing.rules.moves_written_whole or (
+            extras is not None and any(own != listing.first.extra for own in extras)
+        ):
+            extras = extras or [listing.first.extra] * len(chunk)  # lines of their own: whole
             yield b"".join(
                 _listed_line(listing, moves, own, number + row, spaced)
                 for row, (moves, own) in enumerate(zip(chunk.tolist(), extras, strict=True))
@@ -301,8 +310,8 @@ def listing_json(listing: Listing, spaced: bool = False) -> Iterator[bytes]:
 
 def _listed_line(listing: Listing, moves: list[int], extra: dict[str, Any], number: int, spaced: bool) -> bytes:
     """One listed solution's JSON line, written whole."""
-    values, first = move_values(listing.rules), listing.first
-    shown = [values[move] for move in moves]
+    first = listing.first
+    shown = listing.rules.written_moves(moves)
     solution = Solution(first.puzzle, first.state, first.distance, shown, [], extra, listing.count)
     return solution_line(solution, {"number": str(number)}, spaced)
 

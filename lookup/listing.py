@@ -50,13 +50,15 @@ class Listing:
 
     def solutions(self) -> Iterator[Solution]:
         """A `Solution` per row of the chunks, its boards played only when asked for."""
-        values = value_array(self.rules)
+        values, whole = value_array(self.rules), self.rules.moves_written_whole
         first, apply = self.first, self.rules.apply
         start, fields = first.boards[0], (first.puzzle, first.state, first.distance)
         extra, count = first.extra, self.count
         for chunk in self.chunks:
             extras = self.rules.counting.own_extra(start, chunk) or [extra] * len(chunk)
             for moves, shown, own in zip(chunk.tolist(), values[chunk].tolist(), extras, strict=True):
+                if whole:
+                    shown = self.rules.written_moves(moves)
                 yield Solution(*fields, shown, Replay(start, None, moves, apply), own, count, moves)
 
 
@@ -65,7 +67,7 @@ def played(rules: Puzzle, moves: list[int], count: int, first: Solution) -> Solu
     first board of the puzzle's own solution `first` (whose further fields it
     keeps): one of `count`. Its boards are played only when asked for."""
     values, start = move_values(rules), first.boards[0]
-    shown = [values[move] for move in moves]
+    shown = rules.written_moves(moves) if rules.moves_written_whole else [values[move] for move in moves]
     own = rules.counting.own_extra(start, np.array([moves], dtype=np.int64).reshape(1, len(moves)))
     return Solution(
         first.puzzle,

@@ -349,6 +349,8 @@ class Tables:
         31
         """
         rules = self.resolve(puzzle)
+        if rules.storage is None and (known := rules.known_stats()) is not None:
+            return known
         table_name(rules, "it has no stats")
         storage, table = rules.storage, self.table(rules)
         if rules.counting is None:
@@ -361,9 +363,12 @@ class Tables:
         """Up to `count` distinct instances (random, fixed by `seed`) whose
         fewest moves are exactly `distance` (None: the largest there is; -1:
         unsolvable instances), with `unique` only those with exactly one
-        optimal answer, and how many such instances exist. A larger `count`
+        optimal answer, and how many such instances exist (a puzzle without a
+        table draws them at random: how many it drew). A larger `count`
         with the same seed begins with the instances of a smaller one."""
         rules = self.resolve(puzzle)
+        if rules.storage is None and (drawn := rules.drawn_sample(distance, count, checked_seed(seed), unique)):
+            return drawn
         table_name(rules, "nothing is sampled")
         table = self.table(rules)
         return sample(rules, table, distance, count, checked_seed(seed), unique)

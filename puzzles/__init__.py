@@ -65,6 +65,13 @@ def names() -> tuple[str, ...]:
     return (*BUILT_IN, *extra)
 
 
+def tabled_names() -> tuple[str, ...]:
+    """The names of the puzzles that answer from a table under their default
+    rules: what `build` and `verify` take when no puzzle is named (rubiks-clock
+    has none to build)."""
+    return tuple(name for name in names() if get(name).storage is not None)
+
+
 def variant_tables() -> list[tuple[Puzzle, str]]:
     """Every puzzle under each rule option's value that gives it a table of
     its own (nine's sizes 2 and 4), and those rules in words (`nine with size=4`)."""
@@ -168,6 +175,7 @@ __all__ = [
     "register",
     "row_texts",
     "shown",
+    "tabled_names",
     "unregister",
     "variant_tables",
 ]

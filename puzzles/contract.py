@@ -126,6 +126,17 @@ class Puzzle(ABC):
         """A move as it appears in JSON."""
         return self.move_names[move]
 
+    moves_written_whole = False
+    """Whether a solution's JSON moves are written from all its moves together
+    (`written_moves`) rather than as one value per move: rubiks-clock writes
+    `y2` between the front's moves and the back's."""
+
+    def written_moves(self, moves: Sequence[int]) -> list[Any]:
+        """A solution's JSON moves from its moves (indices, in the order
+        played); by default each move's value, as the bulk writers write them
+        unless `moves_written_whole`."""
+        return [self.move_value(move) for move in moves]
+
     def move_label(self, value: Any) -> str:
         """A move's JSON value written for people."""
         return str(value)
@@ -160,6 +171,19 @@ class Puzzle(ABC):
     def probe_fields(self, solution: Solution) -> dict[str, Any]:
         """Further fields of the probe object."""
         return {}
+
+    def known_stats(self) -> dict[str, Any] | None:
+        """Where the puzzle is answered without a table: what is known of all
+        its instances (`Tables.stats`; figures published or computed, never
+        more); None (the default): nothing, and `stats` is refused."""
+        return None
+
+    def drawn_sample(self, distance: int | None, count: int, seed: int, unique: bool) -> tuple[list[str], int] | None:
+        """Where the puzzle is answered without a table: `Tables.sample` drawn
+        from random instances rather than read from a table (the count is of
+        those drawn, not of all that exist); None (the default): nothing is
+        sampled."""
+        return None
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         """The puzzle under the other rules `options` choose (named in

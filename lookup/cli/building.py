@@ -96,7 +96,7 @@ def verify_lines(chosen: tuple[str | Puzzle, ...], directory: Path) -> Iterator[
     if not chosen:
         variants = [variant for variant, _ in puzzles.variant_tables() if variant.storage is not None]
         built = [variant for variant in variants if (directory / f"{variant.storage.table_name}.h5").exists()]
-        chosen = (*puzzles.names(), *built)
+        chosen = (*puzzles.tabled_names(), *built)
     progress = terminal_bar if sys.stderr.isatty() else None
     for puzzle in chosen:
         try:

@@ -78,8 +78,11 @@ def describe(view: TerminalView, solution: Solution, steps: bool) -> str:
         lines.append(f"{puzzle.unit[1]}: " + " ".join(puzzle.move_label(m) for m in solution.moves))
     lines += ways(solution)
     shown = solution.boards if steps else [solution.boards[0], solution.boards[-1]]
+    played = solution.moves
+    if puzzle.moves_written_whole and solution.indices is not None:  # a step per move, not per written token
+        played = [puzzle.move_value(move) for move in solution.indices]
     captions = ["start"] + (
-        [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(solution.moves, 1)] if steps else [view.goal_caption]
+        [f"{i}: {puzzle.move_label(m)}" for i, m in enumerate(played, 1)] if steps else [view.goal_caption]
     )
     if not solution.distance:
         shown, captions = shown[:1], [f"start (already the {view.goal_caption})"]

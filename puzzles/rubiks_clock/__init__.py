@@ -15,7 +15,7 @@ answer, not with the rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -27,10 +27,12 @@ from ..roles import Roles
 from ..storage import TableReader
 from ..text import InputError, shown
 from ..variants import VariantOption
+from . import known, sampling
 from .board import Clock, Moves
-from .model import METRICS
-from .notation import ClockInputError, read_position, write_dials, write_moves
+from .counting import RubiksClockCounting
+from .notation import ClockInputError, read_position, write_dials
 from .page import RubiksClockPage
+from .terminal import RubiksClockTerminal
 
 METRIC_OPTION = VariantOption(
     "metric",
@@ -64,11 +66,14 @@ class RubiksClock(Puzzle):
     name = "rubiks-clock"
     instance_noun = ("position", "positions")
     compact_help = (
-        "a WCA scramble (applied to a solved clock, first face in front) or the 18 dials 1..12, "
-        "the front's nine in reading order then the back's nine as seen after y2, e.g. " + EXAMPLE
+        "the 18 dials 1..12, the front's nine in reading order then the back's nine as seen after y2, "
+        "separated by spaces, or a WCA scramble (applied to a solved clock, first face in front, such as "
+        f"{EXAMPLE}), e.g. 11 1 2 11 3 8 10 6 1 10 12 1 4 12 1 11 10 2"
     )
+    row_length = 18
     variant_options = (METRIC_OPTION,)
-    roles = Roles(page=RubiksClockPage)
+    moves_written_whole = True
+    roles = Roles(terminal=RubiksClockTerminal, page=RubiksClockPage, counting=RubiksClockCounting)
 
     def __init__(self, metric: int) -> None:
         self.metric = metric
@@ -105,16 +110,35 @@ class RubiksClock(Puzzle):
         boards = [board]
         for move in indices:
             boards.append(self.apply(boards[-1], move))
-        moves = write_moves(coefficients, METRICS[self.metric])
         return Solution(
-            self.name, self.compact(board), len(indices), moves, boards, {"metric": self.metric}, indices=indices
+            self.name,
+            self.compact(board),
+            len(indices),
+            self.written_moves(indices),
+            boards,
+            {"metric": self.metric},
+            indices=indices,
         )
+
+    def written_moves(self, moves: Sequence[int]) -> list[str]:
+        """The front's tokens, then `y2` and the back's (their values without `y2 `), as a scramble is written."""
+        names = self.move_names
+        front = [names[move] for move in moves if not names[move].startswith("y2 ")]
+        back = [names[move][3:] for move in moves if names[move].startswith("y2 ")]
+        return front + (["y2", *back] if back else [])
 
     def engine(self) -> Any:
         """The metric's exact solver, imported and built on the first answer."""
         from .solver import solver
 
         return solver(self.metric)
+
+    def known_stats(self) -> dict[str, Any]:
+        return known.stats(self.metric)
+
+    def drawn_sample(self, distance: int | None, count: int, seed: int, unique: bool) -> tuple[list[str], int]:
+        engine = self.engine()
+        return sampling.draw(self.metric, distance, count, seed, unique, engine.distance, engine.count)
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         return in_metric(metric_of(options))
