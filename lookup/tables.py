@@ -418,7 +418,7 @@ def board_of(rules: Puzzle, state: Any) -> Any:
 def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     """`Tables.probe` for a puzzle, its table and a board."""
     solution = bulk.solved(rules, table, board)
-    counting = rules.counting
+    counting = rules.counting if rules.probe_counts else None
     moves = rules.successors(board)
     successors = None
     if moves is not None:

@@ -126,6 +126,10 @@ class Puzzle(ABC):
         """A move as it appears in JSON."""
         return self.move_names[move]
 
+    probe_counts = True
+    """Whether a probe counts the optimal solutions after each move where the
+    puzzle counts them (False where that is too slow for one answer:
+    rubiks-clock's 30-move metric, 20 ms a position, 330 moves)."""
     moves_written_whole = False
     """Whether a solution's JSON moves are written from all its moves together
     (`written_moves`) rather than as one value per move: rubiks-clock writes

@@ -254,12 +254,12 @@ def openapi_document(settings: Settings = DEFAULT_SETTINGS) -> dict[str, Any]:
             "/api/{puzzle}/stats": {
                 "get": {
                     "operationId": "stats",
-                    "summary": "States, solvable states, the largest distance and the histogram",
+                    "summary": "States, solvable states, the largest distance and the histogram, or what is known",
                     "parameters": [puzzle, *rules],
                     "responses": {
                         "200": answer("the stats object", "Stats"),
                         "304": {"description": "not modified (If-None-Match matched the ETag)"},
-                        "400": error(f"rules answered without a table, which has no stats; {refused}"),
+                        "400": error(f"rules answered without a table that know nothing of all instances; {refused}"),
                         **common,
                     },
                 }

@@ -103,7 +103,25 @@ def schemas(names: list[str]) -> dict[str, Any]:
             "required": ["puzzle", "line", "input", "error"],
             "additionalProperties": False,
         },
-        "Stats": {
+        "Stats": {"oneOf": [{"$ref": "#/components/schemas/TableStats"}, {"$ref": "#/components/schemas/KnownStats"}]},
+        "KnownStats": {
+            "type": "object",
+            "description": "a puzzle answered without a table (rubiks-clock): what is known of all its instances, "
+            "published or computed, and null where not computed",
+            "properties": {
+                "puzzle": puzzle,
+                "metric": {"type": "integer"},
+                "states": {"type": "integer", "minimum": 0},
+                "solvable": {"type": "integer", "minimum": 0},
+                "max_distance": {"type": ["integer", "null"], "minimum": 0},
+                "at_max_distance": {"type": ["integer", "null"], "minimum": 1},
+                "histogram": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}},
+                "source": {"type": "string", "description": "where the figures come from, or `not computed`"},
+            },
+            "required": ["puzzle", "states", "solvable", "max_distance", "at_max_distance", "histogram", "source"],
+            "additionalProperties": False,
+        },
+        "TableStats": {
             "type": "object",
             "properties": {
                 "puzzle": puzzle,
