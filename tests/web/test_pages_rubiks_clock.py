@@ -164,3 +164,27 @@ def test_a_position_that_cannot_be_read_is_said_in_one_line(client: TestClient, 
     message = page.by_id("message").text
     assert said in message and "\n" not in message and "Traceback" not in answer.text
     assert page.by_id("state").attrs["value"] == state
+
+
+def test_the_stats_page_says_what_is_known_and_no_more(client: TestClient, tables: lookup.Tables) -> None:
+    page = shown(client, "/rubiks-clock/stats")
+    assert page.by_id("gods-number").text == "not computed" and not page.has(id="histogram")
+    assert "not computed" in page.by_id("no-hardest").text and not page.has("a", class_="hardest")
+    published = shown(client, "/rubiks-clock/stats?metric=30")
+    assert published.by_id("gods-number").text == "12" and "published" in published.one("p", class_="source").text
+    rows = published.by_id("histogram").one("tbody").find_all("tr")
+    assert [int(row.find_all("td")[-1].text.replace(",", "")) for row in rows][:4] == [1, 330, 51651, 4947912]
+    assert int(rows[12].find_all("td")[-1].text.replace(",", "")) == 39248 and len(rows) == 13
+    assert "too rare" in published.by_id("no-hardest").text  # 39,248 of 12^14: none drawn, and none made up
+
+
+def test_the_30_move_metric_offers_random_positions_at_a_distance(client: TestClient) -> None:
+    page = shown(client, "/rubiks-clock?metric=30")
+    box = page.by_id("distance-wanted")
+    assert (box.attrs["min"], box.attrs["max"]) == ("0", "12")
+    landed = client.get("/rubiks-clock/random?distance=9&metric=30", headers=BROWSER, follow_redirects=False)
+    assert landed.status_code == 303
+    asked = parse_qs(urlparse(landed.headers["location"]).query)
+    assert asked["metric"] == ["30"]
+    assert shown(client, landed.headers["location"]).by_id("distance").text == "9 moves to the goal"
+    assert not shown(client, "/rubiks-clock").has(id="distance-wanted")  # 18 moves: no largest distance known
