@@ -75,7 +75,7 @@ def build(only: tuple[Puzzle, ...], force: bool, tables_dir: Path | None, **vari
     from .building import build_with_progress
 
     with reported_errors():
-        chosen = rules_for_each(only, variant, "--only PUZZLE") or puzzles.names()
+        chosen = rules_for_each(only, variant, "--only PUZZLE") or puzzles.tabled_names()
         build_with_progress(resolve_tables_dir(tables_dir), chosen, force)
 
 

@@ -106,7 +106,7 @@ def describe_probe(view: TerminalView, probe: Probe) -> str:
     if panels is None:
         lines += ["", *view.panel(solution.boards[0])]
     if probe.successors is not None:
-        counted = solution.count is not None
+        counted = any(successor.count is not None for successor in probe.successors)  # none: rubiks-clock, 30-move
         lines += ["", f"{'move':<6} {'after it':>14}" + (f" {'ways':>9}" if counted else "") + "  change"]
         for successor in probe.successors:
             label = puzzle.move_label(successor.move)

@@ -123,6 +123,8 @@ def test_probe_gives_every_move_and_amount_best_first(metric: str, moves: int) -
     assert probe["distance"] == 2 and len(successors) == moves * 11
     assert [s["distance"] for s in successors] == sorted(s["distance"] for s in successors)
     assert {s["move"] for s in successors[:2]} == {"UR1-", "y2 U3+"} and successors[2]["distance"] == 2
+    text = ninebase("probe", "rubiks-clock", "--metric", metric, state)
+    assert text.returncode == 0 and len(text.stdout.splitlines()) == 10 + moves * 11, text.stderr
     for successor in successors[::7]:  # the state after each move, on the model
         face, token = (1, successor["move"][3:]) if successor["move"].startswith("y2 ") else (0, successor["move"])
         after = clock_rules.apply_scramble(("y2 " if face else "") + token, dials_of(state))
