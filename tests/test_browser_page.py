@@ -186,6 +186,12 @@ def test_a_clock_dial_clicked_turns_with_the_corner_geared_to_it(page, server: s
     assert asked == {"state": [expected], "metric": ["30"]}
     geared = clock_drawing.geared(2)
     assert geared is not None and cells(page, ".board-frame svg .moved") == {"3", str(geared + 1)}
+    focused = "return document.activeElement.closest('.board-frame [data-cell]')?.dataset.cell"
+    assert page.execute_script(focused) == "3"  # the dial keeps the focus: Enter turns it again
+    press(page, Keys.ENTER)
+    again = clock_drawing.written(clock_drawing.turned(clock_drawing.turned(start, 2), 2))
+    settle(page).until(lambda d: state(d) == again)
+    assert page.execute_script(focused) == "3" and focus_is_visible(page)
 
 
 def press(driver, key: str) -> None:

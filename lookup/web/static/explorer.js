@@ -120,7 +120,8 @@
     return section.querySelector(".board-frame");
   }
 
-  async function show(state, push, motion) {
+  // `keep`: the number of the board's cell whose link was followed (a dial clicked), to focus it again.
+  async function show(state, push, motion, keep) {
     const started = performance.now();
     const response = await fetch("/api/" + encodeURIComponent(puzzle) + "/view?state=" + encodeURIComponent(state) + rules);
     if (!response.ok) {
@@ -142,7 +143,9 @@
       mark(board(), motion, "moved");
       animate(board(), motion, MOVE_MS);
     }
-    if (focusWasHere) (document.getElementById("best") || document.getElementById("distance")).focus();
+    const again = keep && cell(board().querySelector("svg"), keep);
+    const link = again && again.querySelector("a[href]");
+    if (focusWasHere) (link || document.getElementById("best") || document.getElementById("distance")).focus();
     setUpPlayer();
     document.body.dataset.updateMs = (performance.now() - started).toFixed(1);
     return true;
@@ -325,7 +328,8 @@
     const elsewhere = mode && link.getAttribute("data-state-" + mode.value);
     if (elsewhere) state = elsewhere;
     event.preventDefault();
-    show(state, true, link.dataset.motion ? motionOf(link) : null);
+    const place = link.closest(".board-frame [data-cell]");
+    show(state, true, link.dataset.motion ? motionOf(link) : null, place && place.dataset.cell);
   });
 
   document.getElementById("state-form").addEventListener("submit", function (event) {
