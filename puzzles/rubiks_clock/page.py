@@ -79,7 +79,7 @@ def pins_up(pins: tuple[bool, ...], face: int) -> tuple[bool, ...]:
     Up on one face is down on the other, and `y2` mirrors left and right."""
     if face == 0:
         return pins
-    front = dict(zip(PINS, pins, strict=True))
+    front: dict[str, bool] = dict(zip(PINS, pins, strict=True))
     return tuple(not front[MIRRORED[pin]] for pin in PINS)
 
 
@@ -115,7 +115,7 @@ class RubiksClockPage(PageView):
 
     def drawing(self, board: Clock, linked: bool) -> str:
         """Both faces, each dial a cell (a link where `linked`), with the pins where a move set them."""
-        parts = []
+        parts: list[str] = []
         for face, name in enumerate(FACES):
             left = face * FACE_WIDTH
             parts.append(
