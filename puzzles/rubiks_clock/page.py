@@ -30,6 +30,7 @@ FACES = ("front", "back")
 FACE_WIDTH, TOP, PITCH, RADIUS, HAND = 250, 24, 72, 27, 19
 """Drawing units: a face's width, the room for its name above it, dials' spacing, radius and hand length."""
 HEIGHT = TOP + 236
+"""The drawing's height: the face names and the faces."""
 PLACES = ("top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right")
 """Each dial's place on its face, as seen from that face, in reading order."""
 PIN_PLACES = {"UR": (1, -1), "DR": (1, 1), "DL": (-1, 1), "UL": (-1, -1)}
@@ -55,7 +56,7 @@ def hand_end(dial: int, hours: int) -> str:
     """The x2 and y2 attributes of a dial's hand pointing at `hours`."""
     x, y = centre(dial)
     angle = math.radians(hours * TURN)
-    return f'x2="{x + HAND * math.sin(angle):g}" y2="{y - HAND * math.cos(angle):g}"'
+    return f'x2="{round(x + HAND * math.sin(angle), 1):g}" y2="{round(y - HAND * math.cos(angle), 1):g}"'
 
 
 HANDS = [[hand_end(dial, hours) for hours in range(HOURS)] for dial in range(18)]
