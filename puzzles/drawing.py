@@ -14,10 +14,11 @@ def grid(cells: Sequence[str], columns: int = 3) -> list[str]:
 def histogram_lines(counts: Sequence[int], label: str, width: int = 40) -> list[str]:
     """One line per distance: the count and a bar scaled to the largest count."""
     widest = max(counts)
-    lines = [f"{label:>8} {'count':>12}"]
+    column = max(12, len(f"{widest:,}"))  # 12 unless a count is longer (rubiks-clock's to 10^15)
+    lines = [f"{label:>8} {'count':>{column}}"]
     for distance, count in enumerate(counts):
         bar = "#" * max(1 if count else 0, round(width * count / widest))
-        lines.append(f"{distance:>8} {count:>12,}  {bar}")
+        lines.append(f"{distance:>8} {count:>{column},}  {bar}")
     return lines
 
 

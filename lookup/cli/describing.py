@@ -107,18 +107,19 @@ def describe_probe(view: TerminalView, probe: Probe) -> str:
         lines += ["", *view.panel(solution.boards[0])]
     if probe.successors is not None:
         counted = any(successor.count is not None for successor in probe.successors)  # none: rubiks-clock, 30-move
-        lines += ["", f"{'move':<6} {'after it':>14}" + (f" {'ways':>9}" if counted else "") + "  change"]
-        for successor in probe.successors:
-            label = puzzle.move_label(successor.move)
+        labels = [puzzle.move_label(successor.move) for successor in probe.successors]
+        wide = max([6, *map(len, labels)])  # 6 unless a label is longer (rubiks-clock's `y2 ALL2-`)
+        lines += ["", f"{'move':<{wide}} {'after it':>14}" + (f" {'ways':>9}" if counted else "") + "  change"]
+        for successor, label in zip(probe.successors, labels, strict=True):
             if successor.distance is None:
-                lines.append(f"{label:<6} {'unsolvable':>14}")
+                lines.append(f"{label:<{wide}} {'unsolvable':>14}")
                 continue
             change = successor.distance - solution.distance
             note, colour = {-1: ("  keeps the optimum", "green"), 0: ("  no closer", "yellow")}.get(change, ("", "red"))
             if not puzzle.exact:  # the distances are a construction's: one step closer is not the optimum kept
                 note = ""
             count = f" {successor.count:>9,}" if counted else ""
-            text = f"{label:<6} {plural(successor.distance, *unit):>14}{count}  {change:+d}{note}"
+            text = f"{label:<{wide}} {plural(successor.distance, *unit):>14}{count}  {change:+d}{note}"
             lines.append(click.style(text, fg=colour))
     if panels is not None:
         legend, boards = panels

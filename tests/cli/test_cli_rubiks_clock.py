@@ -8,6 +8,7 @@ bad input as one line with status 2."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -131,6 +132,18 @@ def test_probe_gives_every_move_and_amount_best_first(metric: str, moves: int) -
         assert successor["state"] == " ".join(str(v or 12) for v in after)
 
 
+@pytest.mark.parametrize("metric", ["18", "30"])
+def test_probe_rows_line_up_with_the_longest_move(metric: str) -> None:
+    lines = ninebase("probe", "rubiks-clock", "--metric", metric, "UR1+ y2 U3-").stdout.splitlines()
+    header = next(n for n, line in enumerate(lines) if line.startswith("move "))
+    end = lines[header].index("after it") + len("after it")
+    rows = lines[header + 1 :]
+    assert any(len(row.split("  ")[0]) > 6 for row in rows)  # `y2 ALL2-` and longer
+    for row in rows:
+        move, after = re.match(r"(y2 \S+|\S+) +(\d+ moves?)", row).groups()
+        assert row.index(after, len(move)) + len(after) == end, row
+
+
 @pytest.mark.parametrize(
     ("state", "says"),
     [
@@ -170,6 +183,17 @@ def test_stats_say_what_is_known_and_no_more() -> None:
     histogram = thirty["histogram"]
     assert sum(histogram) == 12**14 and histogram[:4] == [1, 330, 51_651, 4_947_912]
     assert abs(sum(d * n for d, n in enumerate(histogram)) / 12**14 - 9.4337) < 1e-4
+
+
+def test_the_stats_histogram_keeps_its_columns_for_counts_to_10_to_the_15() -> None:
+    lines = ninebase("stats", "rubiks-clock", "--metric", "30").stdout.splitlines()
+    header = next(n for n, line in enumerate(lines) if line.split() == ["moves", "count"])
+    end = lines[header].index("count") + len("count")
+    rows = lines[header + 1 :]
+    assert len(rows) == 13 and max(len(row.split()[1]) for row in rows) == len("613,251,601,892,918")
+    for distance, row in enumerate(rows):
+        shown, count, _ = row.split(maxsplit=2)
+        assert int(shown) == distance and row.index(count) + len(count) == end, row
 
 
 def test_sample_draws_positions_at_the_distance_and_refuses_what_is_too_rare() -> None:
