@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import clock_drawing
+import clock_rules
 import pytest
 from browsing import WIDTHS, browsing, console_errors, open_at, serve_with_policy, settle
 from selenium.webdriver.common.action_chains import ActionChains
@@ -171,6 +173,27 @@ def test_pointing_at_a_move_lights_what_it_changes(page, server: str, puzzle: st
     assert cells(page, ".board-frame svg .lit") == set()
 
 
+def test_a_clock_dial_clicked_turns_with_the_corner_geared_to_it(page, server: str) -> None:
+    """The dials are links inside the drawing (SVG links, whose href is no string): the script reads their
+    attribute, shows the position the tests' model turns to, keeps the rules and lights both dials."""
+    start = clock_rules.apply_scramble("UR5- DR3+ DL0+ UL4+ U2- R6+ D1- L3+ ALL5- y2 U2+ R4- D0+ L1- ALL3+")
+    open_at(page, f"{server}/rubiks-clock?metric=30&state={clock_drawing.written(start)}", WIDTHS[0])
+    corner = page.find_element(By.CSS_SELECTOR, ".board-frame [data-cell='3'] a")  # the front's top right
+    expected = clock_drawing.written(clock_drawing.turned(start, 2))
+    corner.click()
+    settle(page).until(lambda d: state(d) == expected)
+    asked = urllib.parse.parse_qs(urllib.parse.urlparse(page.current_url).query)
+    assert asked == {"state": [expected], "metric": ["30"]}
+    geared = clock_drawing.geared(2)
+    assert geared is not None and cells(page, ".board-frame svg .moved") == {"3", str(geared + 1)}
+    focused = "return document.activeElement.closest('.board-frame [data-cell]')?.dataset.cell"
+    assert page.execute_script(focused) == "3"  # the dial keeps the focus: Enter turns it again
+    press(page, Keys.ENTER)
+    again = clock_drawing.written(clock_drawing.turned(clock_drawing.turned(start, 2), 2))
+    settle(page).until(lambda d: state(d) == again)
+    assert page.execute_script(focused) == "3" and focus_is_visible(page)
+
+
 def press(driver, key: str) -> None:
     ActionChains(driver).send_keys(key).perform()
 
@@ -204,7 +227,9 @@ def test_the_keyboard_alone_plays(page, server: str, tables: lookup.Tables) -> N
     settle(page).until(lambda d: tables.distance("eight", state(d)) == distance - 2)
 
 
-@pytest.mark.parametrize("url", ["/", f"/eight?state={EIGHT}", "/cube", "/cube/stats", "/nine/rules", "/nosuch"])
+@pytest.mark.parametrize(
+    "url", ["/", f"/eight?state={EIGHT}", "/cube", "/cube/stats", "/nine/rules", "/nosuch", "/rubiks-clock"]
+)
 def test_every_control_shows_its_focus(page, server: str, url: str) -> None:
     open_at(page, server + url, WIDTHS[1])
     seen = set()

@@ -95,11 +95,15 @@ class Explorer:
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
         """What the random-position form offers: the distances that exist and
-        one to start at; None without a table to draw from."""
-        if puzzle.storage is None:
+        one to start at; None without a table to draw from or a largest
+        distance known (rubiks-clock's 18-move metric: not computed)."""
+        try:
+            stats = self.tables.stats(puzzle)
+        except InputError:  # answered without a table and nothing known of the whole
             return None
-        stats = self.tables.stats(puzzle)
         largest = stats["max_distance"]
+        if largest is None:
+            return None
         lowest = UNSOLVABLE if stats["solvable"] < stats["states"] else 0
         return {"lowest": lowest, "largest": largest, "start": (largest + 1) // 2}
 
@@ -197,8 +201,14 @@ class Explorer:
             stats = self.tables.stats(puzzle)
         except InputError as error:  # rules answered without a table: nothing to chart
             raise ApiError(400, str(error), page={"puzzle": puzzle, "options": options}) from None
-        hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
-        context = {"stats": stats, "hardest": hardest, "ticks": ticks(max(stats["histogram"]))}
+        try:
+            hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
+            unknown = None
+        except InputError as error:  # without a table: a largest distance not computed, or too rare to draw
+            hardest, unknown = [], str(error)
+        histogram = stats["histogram"]
+        context = {"stats": stats, "hardest": hardest, "unknown": unknown}
+        context["ticks"] = ticks(max(histogram)) if histogram else None
         return self.render(request, "stats.html", {**context, **self.chosen(options), "puzzle": puzzle})
 
     def routes(self) -> list[Any]:

@@ -120,7 +120,8 @@
     return section.querySelector(".board-frame");
   }
 
-  async function show(state, push, motion) {
+  // `keep`: the number of the board's cell whose link was followed (a dial clicked), to focus it again.
+  async function show(state, push, motion, keep) {
     const started = performance.now();
     const response = await fetch("/api/" + encodeURIComponent(puzzle) + "/view?state=" + encodeURIComponent(state) + rules);
     if (!response.ok) {
@@ -142,7 +143,9 @@
       mark(board(), motion, "moved");
       animate(board(), motion, MOVE_MS);
     }
-    if (focusWasHere) (document.getElementById("best") || document.getElementById("distance")).focus();
+    const again = keep && cell(board().querySelector("svg"), keep);
+    const link = again && again.querySelector("a[href]");
+    if (focusWasHere) (link || document.getElementById("best") || document.getElementById("distance")).focus();
     setUpPlayer();
     document.body.dataset.updateMs = (performance.now() - started).toFixed(1);
     return true;
@@ -319,13 +322,14 @@
   section.addEventListener("click", function (event) {
     const link = event.target.closest("a[href]");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    let state = stateOf(link.href);
+    let state = stateOf(link.getAttribute("href")); // the attribute: an SVG link's href is no string
     // a puzzle's panel may offer modes: a link then leads elsewhere in a mode it names (data-state-MODE)
     const mode = section.querySelector("input[name=mode]:checked");
     const elsewhere = mode && link.getAttribute("data-state-" + mode.value);
     if (elsewhere) state = elsewhere;
     event.preventDefault();
-    show(state, true, link.dataset.motion ? motionOf(link) : null);
+    const place = link.closest(".board-frame [data-cell]");
+    show(state, true, link.dataset.motion ? motionOf(link) : null, place && place.dataset.cell);
   });
 
   document.getElementById("state-form").addEventListener("submit", function (event) {
