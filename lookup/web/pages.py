@@ -96,7 +96,7 @@ class Explorer:
     def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
         """What the random-position form offers: the distances that exist and
         one to start at; None without a table to draw from or a largest
-        distance known (rubiks-clock's 18-move metric: not computed)."""
+        distance known."""
         try:
             stats = self.tables.stats(puzzle)
         except InputError:  # answered without a table and nothing known of the whole
@@ -204,7 +204,7 @@ class Explorer:
         try:
             hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)
             unknown = None
-        except InputError as error:  # without a table: a largest distance not computed, or too rare to draw
+        except InputError as error:  # without a table: a largest distance not known, or too rare to draw
             hardest, unknown = [], str(error)
         histogram = stats["histogram"]
         context = {"stats": stats, "hardest": hardest, "unknown": unknown}
@@ -250,8 +250,8 @@ def ticks(largest: int) -> dict[str, Any]:
 
 
 def short(count: int) -> str:
-    """A round count in few characters, for an axis: 60k, 1.5M."""
-    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+    """A round count in few characters, for an axis: 60k, 1.5M, 200T."""
+    for size, suffix in ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "k")):
         if count >= size:
             return f"{count / size:g}{suffix}"
     return str(count)

@@ -1,7 +1,7 @@
 """The 18-move metric's God's number, how many positions need it, and every distance's count, exhaustively.
 
 `python -m ninebase.puzzles.rubiks_clock.gods_number` recomputes the distances 14 and 13 (about a minute of
-CPU), `--down-to 0` every distance (about 17 minutes); `RESULT` holds the figures of a run.
+CPU), `--down-to 0` every distance (about 17 minutes); `known.COMPUTED_18` holds the figures of a run.
 
 The formulation. Each face's nine WCA moves are a basis of that face's nine dials, so an answer is a pair of
 coefficient vectors (u, u') and the moves' kernel is {(L(k), L(k)) : k in Z12^4}, where L(k) turns the four
@@ -384,55 +384,12 @@ def main(arguments: list[str]) -> int:
     for distance, count in result["at_distance"].items():
         print(f"  at distance {distance}: {count:,} positions")
     print(f"  of {HOURS**14:,}; {result['seconds']} s of CPU, {result['wall_seconds']} s wall")
-    print(f"RESULT = {result!r}")
+    if result["distribution"] is not None:
+        print(f"COMPUTED_18 = {tuple(result['distribution'])!r}  # known.py")
     if at_13:
         print(f"AT_13_BY_CLASS = {at_13!r}")
     return 0
 
-
-RESULT = {
-    "max_distance": 14,
-    "at_max_distance": 576,
-    "at_distance": {
-        14: 576,
-        13: 179_343_555_136,
-        12: 205_832_027_878_112,
-        11: 661_465_620_199_904,
-        10: 340_521_842_063_974,
-        9: 67_702_912_853_892,
-        8: 7_605_104_981_828,
-        7: 577_875_870_504,
-        6: 32_314_775_703,
-        5: 1_376_466_366,
-        4: 44_798_061,
-        3: 1_086_096,
-        2: 18_513,
-        1: 198,
-        0: 1,
-    },
-    "distribution": [
-        1,
-        198,
-        18_513,
-        1_086_096,
-        44_798_061,
-        1_376_466_366,
-        32_314_775_703,
-        577_875_870_504,
-        7_605_104_981_828,
-        67_702_912_853_892,
-        340_521_842_063_974,
-        661_465_620_199_904,
-        205_832_027_878_112,
-        179_343_555_136,
-        576,
-    ],
-    "seconds": 1049.0,
-    "wall_seconds": 1744.5,
-}
-"""The figures of a run of `python -m ninebase.puzzles.rubiks_clock.gods_number --down-to 0` (its CPU and
-wall seconds on the shared 2-core machine): the God's number, how many positions reach it, the count at each
-distance, and the whole distribution (positions at distance 0, 1, ..., 14)."""
 
 # fmt: off
 AT_13_BY_CLASS = (

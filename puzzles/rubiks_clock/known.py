@@ -1,11 +1,10 @@
 """What is known of the whole Rubik's Clock, per metric: `ninebase stats
 rubiks-clock` says this and never more. No table holds the 12^14 positions,
 so nothing here is read from one: a figure is published (and cited as such)
-or computed by ninebase (and says how), or it is None: not computed."""
+or computed by ninebase (and says how)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +16,9 @@ POSITIONS = 12**14
 
 @dataclass(frozen=True)
 class Known:
-    """How many positions need each distance counted in a metric (every distance from 0 where `whole`, else
-    the largest few), and where the figures come from."""
+    """How many positions need each distance in a metric, from 0 to its largest, and where the figures come from."""
 
-    at_distance: Mapping[int, int]
-    whole: bool
+    histogram: tuple[int, ...]
     source: str
 
 
@@ -41,66 +38,77 @@ PUBLISHED_30 = (
     39_248,
 )
 
-KNOWN: dict[int, Known | None] = {
-    18: None,
+COMPUTED_18 = (
+    1,
+    198,
+    18_513,
+    1_086_096,
+    44_798_061,
+    1_376_466_366,
+    32_314_775_703,
+    577_875_870_504,
+    7_605_104_981_828,
+    67_702_912_853_892,
+    340_521_842_063_974,
+    661_465_620_199_904,
+    205_832_027_878_112,
+    179_343_555_136,
+    576,
+)
+"""The 18-move metric's positions at distance 0, 1, ..., 14, from a run of `python -m
+ninebase.puzzles.rubiks_clock.gods_number --down-to 0` (1,049 s of CPU on the shared 2-core machine):
+`gods_number`'s tests recompute the 576 at 14 and the count at 13 of three classes, and check the rest adds
+up to 12^14 and meets the closed form near solved and a sample."""
+
+KNOWN: dict[int, Known] = {
+    18: Known(
+        COMPUTED_18,
+        "computed by ninebase, exhaustively (python -m ninebase.puzzles.rubiks_clock.gods_number --down-to 0; "
+        "docs/rubiks-clock.md), not published elsewhere",
+    ),
     30: Known(
-        dict(enumerate(PUBLISHED_30)),
-        True,
+        PUBLISHED_30,
         "published (Tomas Rokicki, \"Rubik's Clock Solved\", after Jakob Kogler's proof that God's number "
         "is 12), not recomputed by ninebase",
     ),
 }
-"""Per metric, what is known; None: not computed. The 18-move metric's is not published: issue 37's
-`gods_number.py` computes it, and its figures go here as a `Known`."""
+"""Per metric, what is known: the 30-move metric's is published, the 18-move metric's is not (`gods_number`
+computed it)."""
 
 
-def gods_number(metric: int) -> tuple[int, int] | None:
-    """The largest distance and how many positions need it; None: not computed."""
-    known = KNOWN[metric]
-    if known is None:
-        return None
-    largest = max(distance for distance, count in known.at_distance.items() if count)
-    return largest, known.at_distance[largest]
+def gods_number(metric: int) -> tuple[int, int]:
+    """The largest distance and how many positions need it."""
+    histogram = KNOWN[metric].histogram
+    return len(histogram) - 1, histogram[-1]
 
 
-def at_distance(metric: int, distance: int) -> int | None:
-    """How many positions need exactly `distance` moves, where known."""
-    known = KNOWN[metric]
-    if known is None:
-        return None
-    largest = gods_number(metric)
-    if distance in known.at_distance or (largest is not None and distance > largest[0]):
-        return known.at_distance.get(distance, 0)
-    return 0 if known.whole else None
+def at_distance(metric: int, distance: int) -> int:
+    """How many positions need exactly `distance` moves."""
+    histogram = KNOWN[metric].histogram
+    return histogram[distance] if 0 <= distance < len(histogram) else 0
 
 
 def stats(metric: int) -> dict[str, object]:
     """The stats object of a metric: the positions, God's number and how many
-    need it, and the histogram, where known (None: not computed), and the source."""
-    largest, known = gods_number(metric), KNOWN[metric]
+    need it, the histogram, and the figures' source."""
+    largest, reaching = gods_number(metric)
     return {
         "puzzle": "rubiks-clock",
         "metric": metric,
         "states": POSITIONS,
         "solvable": POSITIONS,
-        "max_distance": None if largest is None else largest[0],
-        "at_max_distance": None if largest is None else largest[1],
-        "histogram": [known.at_distance[d] for d in range(len(known.at_distance))] if known and known.whole else None,
-        "source": "not computed" if known is None else known.source,
+        "max_distance": largest,
+        "at_max_distance": reaching,
+        "histogram": list(KNOWN[metric].histogram),
+        "source": KNOWN[metric].source,
     }
 
 
 def stats_text(found: dict[str, Any]) -> str:
     """The stats for people."""
     head = f"rubiks-clock, the {found['metric']}-move metric: {POSITIONS:,} positions, every one solvable"
-    largest = found["max_distance"]
-    if largest is None:
-        return f"{head}\nGod's number (the most moves any position needs): not computed"
-    lines = [
-        head,
-        f"God's number (the most moves any position needs): {largest}, reached by "
-        f"{found['at_max_distance']:,} positions; {found['source']}",
-    ]
-    if found["histogram"] is not None:
-        lines += histogram_lines(found["histogram"], "moves")
-    return "\n".join(lines)
+    gods = (
+        f"God's number (the most moves any position needs): {found['max_distance']}, reached by "
+        f"{found['at_max_distance']:,} positions; {found['source']}"
+    )
+    return "\n".join([head, gods, *histogram_lines(found["histogram"], "moves")])

@@ -40,22 +40,20 @@ def draw(
     measure: Callable[[np.ndarray], int],
     ways: Callable[[np.ndarray], int],
 ) -> tuple[list[str], int]:
-    """Up to `count` distinct positions at exactly `distance` (None: God's number,
-    where known), with `unique` only those with one optimal answer: the first
+    """Up to `count` distinct positions at exactly `distance` (None: God's
+    number), with `unique` only those with one optimal answer: the first
     found in the seed's order (a larger count begins with a smaller one's), and
     how many were found. InputError where the budget cannot find them."""
     if distance == -1:
         raise InputError("distance -1 asks for unsolvable instances, and every rubiks-clock position is solvable")
-    largest = gods_number(metric)
+    largest, _ = gods_number(metric)
     if distance is None:
-        if largest is None:
-            raise InputError(f"the {metric}-move metric's largest distance is not computed, so --hardest has none")
-        distance = largest[0]
-    if largest is not None and distance > largest[0]:
-        raise InputError(f"no rubiks-clock position needs {distance} moves: {largest[0]} is the most")
+        distance = largest
+    if distance > largest:
+        raise InputError(f"no rubiks-clock position needs {distance} moves: {largest} is the most")
     exact = at_distance(metric, distance)
     tried = TRIED[metric]
-    if exact is not None and exact * tried < count * POSITIONS:  # fewer than `count` expected within the budget
+    if exact * tried < count * POSITIONS:  # fewer than `count` expected within the budget
         raise InputError(
             f"{plural(exact, 'position')} of {POSITIONS:,} need exactly {plural(distance, 'move')} "
             f"(1 in {POSITIONS / exact:,.3g}): too rare to draw at random; the sample tries {tried:,}"

@@ -168,8 +168,9 @@ def test_a_position_that_cannot_be_read_is_said_in_one_line(client: TestClient, 
 
 def test_the_stats_page_says_what_is_known_and_no_more(client: TestClient, tables: lookup.Tables) -> None:
     page = shown(client, "/rubiks-clock/stats")
-    assert page.by_id("gods-number").text == "not computed" and not page.has(id="histogram")
-    assert "not computed" in page.by_id("no-hardest").text and not page.has("a", class_="hardest")
+    assert page.by_id("gods-number").text == "14" and "computed by ninebase" in page.one("p", class_="source").text
+    assert len(page.by_id("histogram").one("tbody").find_all("tr")) == 15
+    assert "too rare" in page.by_id("no-hardest").text and not page.has("a", class_="hardest")  # 576 of 12^14
     published = shown(client, "/rubiks-clock/stats?metric=30")
     assert published.by_id("gods-number").text == "12" and "published" in published.one("p", class_="source").text
     rows = published.by_id("histogram").one("tbody").find_all("tr")
@@ -187,4 +188,5 @@ def test_the_30_move_metric_offers_random_positions_at_a_distance(client: TestCl
     asked = parse_qs(urlparse(landed.headers["location"]).query)
     assert asked["metric"] == ["30"]
     assert shown(client, landed.headers["location"]).by_id("distance").text == "9 moves to the goal"
-    assert not shown(client, "/rubiks-clock").has(id="distance-wanted")  # 18 moves: no largest distance known
+    eighteen = shown(client, "/rubiks-clock").by_id("distance-wanted")  # 18 moves: up to the computed 14
+    assert (eighteen.attrs["min"], eighteen.attrs["max"]) == ("0", "14")

@@ -13,7 +13,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from ninebase.puzzles.rubiks_clock import engine, gods_number
+from ninebase.puzzles.rubiks_clock import engine, gods_number, known
 from ninebase.puzzles.rubiks_clock.solver import ALL_FOUR, solver
 
 DISTANCES = range(19)
@@ -126,11 +126,11 @@ def test_the_gods_number_is_recomputed_and_every_position_at_it_is_answered_it_b
     representatives, sizes = gods_number.corner_classes(12)
     below, counts = gods_number.by_class(12, (3, 4)).T
     assert not below.any()
-    assert gods_number.RESULT["max_distance"] == 14
+    assert known.gods_number(18) == (14, sizes @ counts)
     found = np.concatenate([gods_number.examples(d, 4) for d in representatives[counts > 0]])
     assert len(found) == counts[counts > 0].sum()
     every = gods_number.orbit(found)
-    assert len(every) == gods_number.RESULT["at_max_distance"] == sizes @ counts
+    assert len(every) == sizes @ counts
     assert {engine.distance(as_text(gods_number.dials_of(u, u2))) for u, u2 in every} == {14}
     assert ((every[:, 1] - every[:, 0]) % 12 == 6).all()
 
@@ -140,7 +140,7 @@ def test_the_count_at_13_is_the_stored_one() -> None:
     positions the plain search finds at 13 are answered 13 by the solver."""
     representatives, sizes = gods_number.corner_classes(12)
     stored = np.array(gods_number.AT_13_BY_CLASS)
-    assert sizes @ stored == gods_number.RESULT["at_distance"][13]
+    assert sizes @ stored == known.COMPUTED_18[13]
     layout = gods_number.Layout.of(12)
     for place in np.random.default_rng(13).choice(len(representatives), 3, replace=False):
         at_most = gods_number.completions(representatives[place], (4, 5), layout)
@@ -155,11 +155,9 @@ def test_the_stored_distribution_adds_up_and_meets_the_closed_form_near_solved_a
     """Every position once; up to 3 moves away each answer is its position's only one (two codewords are at
     least 8 apart), so the counts there are C(18, r) 11^r; 2,000 random positions' distances by the solver
     fall within five standard errors of each distance's share; the far end is the recomputed one."""
-    distribution = gods_number.RESULT["distribution"]
+    distribution = list(known.COMPUTED_18)
     assert sum(distribution) == 12**14
     assert distribution[:4] == [math.comb(18, r) * 11**r for r in range(4)]
-    assert distribution[13:] == [gods_number.RESULT["at_distance"][13], gods_number.RESULT["at_max_distance"]]
-    assert gods_number.RESULT["at_distance"] == dict(zip(range(14, -1, -1), distribution[::-1], strict=True))
     sample = np.bincount(engine.distances(as_text(dials) for dials in random_positions(2000, seed=18)), minlength=15)
     share = np.array(distribution) / 12**14
     assert (np.abs(sample - 2000 * share) <= 5 * np.sqrt(2000 * share * (1 - share)) + 1).all()
