@@ -1,0 +1,257 @@
+"""eight at size 4 (the 15-puzzle) as a puzzle of its own, `eight --size
+4`: the rules and search of `fifteen` behind the contract, and its roles.
+
+Its storage is a search guided by tables: `eight-4.h5` holds the pattern
+tables (`fifteen.GROUPS`, one `PatternSearch` each), not a distance per
+board, so `distance` and `solve` run the compiled IDA* with them, its stats
+say what is known rather than read a histogram, and a sample is drawn and
+searched rather than read. Counting the optimal solutions costs a whole
+last iteration of the search, so only `counts`, `solutions` and the n-th
+ask it, within the `seconds` the rules give (`OutOfTime` otherwise, in one
+line, never a wrong number).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from math import factorial
+from typing import Any
+
+import numpy as np
+
+from ..answers import ProposedAnswer, Replay, Solution
+from ..contract import Puzzle
+from ..drawing import grid
+from ..paths import MOVE_DTYPE
+from ..roles import Counting, OriginalFormats, Roles, Storage, TerminalView
+from ..storage import Packed, PatternSearch, TableReader
+from ..text import InputError, content_lines, parse_rows, read_integer
+from . import fifteen
+from .fifteen import Board
+from .sizes import SECONDS_OPTION, SIZE_OPTION
+
+PATTERNS = "patterns"
+"""The key under which the pattern tables are kept, read once per open table."""
+BOARDS = 16 * factorial(16)
+"""Every 4x4 board: 16 choices of the missing number times 16! arrangements."""
+GODS_NUMBER = 80
+"""The most moves any board needs to reach the classic goal (Brüngger, Marzetta,
+Fukuda and Nievergelt 1999 bounded it; Korf 2008 and Felner et al. proved 80)."""
+CHUNK = 10_000
+"""Solutions listed per pass of the search (each pass searches up to its last one)."""
+
+
+class FifteenStorage(Storage):
+    """`eight-4.h5`: one pattern table per group of homes, built by
+    `ninebase build --only eight --size 4`."""
+
+    encoding = "per group of homes: uint8 at sum(cell of the i-th home << 4i), 255 where two tiles share a cell"
+    holds_every_instance = False
+
+    @property
+    def table_name(self) -> str:
+        return fifteen.TABLE_NAME
+
+    @property
+    def build_selection(self) -> str:
+        return fifteen.BUILD_SELECTION
+
+    def searches(self) -> Mapping[str, PatternSearch]:
+        return {fifteen.group_name(homes): PatternSearch(fifteen.group_name(homes), homes) for homes in fifteen.GROUPS}
+
+    def store(
+        self, group: str, distance: np.ndarray, parent: np.ndarray, count: np.ndarray | None = None
+    ) -> dict[str, Packed]:
+        return {"distances": Packed(distance, 8)}
+
+    def stored_search(self, group: str, datasets: Mapping[str, np.ndarray]) -> tuple[np.ndarray | None, np.ndarray]:
+        return datasets["distances"], np.zeros(0, dtype=np.uint8)
+
+    def stats(self, table: TableReader) -> dict[str, Any]:
+        """What is known of every board, not read from the table (which holds
+        the groups' placements): how many there are, how many reach their
+        goal, and the published largest distance to the classic goal; no
+        histogram (10^13 boards are not counted here)."""
+        attrs = table.attrs()
+        return {
+            "puzzle": self.puzzle.name,
+            "size": 4,
+            "states": BOARDS,
+            "solvable": BOARDS // 2,
+            "max_distance": None,
+            "classic_max_distance": GODS_NUMBER,
+            "histogram": None,
+            "table": {
+                "patterns": [list(homes) for homes in fifteen.GROUPS],
+                "placements": int(attrs["reachable_count"]),
+            },
+        }
+
+    def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
+        raise InputError(
+            "eight at size 4 has no table of every board (16 x 16! of them), so nothing is sampled from one; "
+            "`ninebase sample eight --size 4` draws boards at random and searches them"
+        )
+
+
+class FifteenCounting(Counting):
+    """The optimal move sequences, counted by a whole last iteration of the
+    search within the puzzle's `seconds` (`fifteen.OutOfTime` past them)."""
+
+    puzzle: Fifteen
+    order: str = "in the order the search meets them (not the move order): the same on every machine"
+    with_every_answer = False
+
+    def count(self, table: TableReader | None, board: Board) -> int:
+        return fifteen.count(board, self.puzzle.patterns(table), self.puzzle.seconds)
+
+    def nth(self, table: TableReader | None, board: Board, number: int) -> list[int]:
+        _, found = fifteen.optimal_solutions(board, self.puzzle.patterns(table), self.puzzle.seconds, number, 1)
+        return [fifteen.MOVES.index(letter) for letter in found[0]]
+
+    def solution_chunks(self, table: TableReader | None, board: Board, limit: int) -> Iterator[np.ndarray]:
+        patterns = self.puzzle.patterns(table)
+        for first in range(0, limit, CHUNK):
+            wanted = min(CHUNK, limit - first)
+            _, found = fifteen.optimal_solutions(board, patterns, self.puzzle.seconds, first, wanted)
+            if found:
+                yield np.array([[fifteen.MOVES.index(m) for m in moves] for moves in found], dtype=MOVE_DTYPE)
+            if len(found) < wanted:
+                return
+
+
+class FifteenFormats(OriginalFormats):
+    """As eight's: the board as four lines of four numbers; the count, then the move letters."""
+
+    help = (
+        "four lines of four numbers 0..16 separated by spaces, 0 the empty cell, e.g.\n"
+        "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15"
+    )
+
+    def read(self, text: str) -> list[Any]:
+        cells = parse_rows(content_lines(text), 4, 4, lambda token, where: token, "four numbers")
+        return [self.puzzle.board(" ".join(cells))]
+
+    def output(self, solution: Solution) -> str:
+        count = -1 if solution.distance is None else solution.distance
+        return f"{count}\n{''.join(solution.moves)}\n"
+
+    def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
+        lines = content_lines(text)
+        if not lines:
+            raise InputError("it is empty")
+        moves = "".join(line for _, line in lines[1:]).replace(" ", "")
+        return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), list(moves))]
+
+    def unique(self, table: TableReader | None, board: Any, count: int) -> bool:
+        return count <= 1
+
+
+class FifteenTerminal(TerminalView):
+    """The 4x4 board with `_` for the empty cell, numbers right-aligned."""
+
+    def panel(self, board: Board) -> list[str]:
+        return grid([f"{number:>2}" if number else " _" for number in board.numbers], 4)
+
+    def heading(self, solution: Solution) -> str:
+        goal = solution.extra.get("goal")
+        return f"{self.puzzle.name} {solution.state}" + (f" (goal {goal})" if goal else "")
+
+    def stats_text(self, stats: Mapping[str, Any], table: TableReader) -> str:
+        groups = " ".join("{" + ",".join(str(home + 1) for home in homes) + "}" for homes in stats["table"]["patterns"])
+        return "\n".join(
+            [
+                f"eight at size 4 (the 15-puzzle): {stats['states']:,} boards, {stats['solvable']:,} of them can "
+                "reach their goal",
+                f"the classic goal (1 .. 15, 0 last): the farthest boards need {stats['classic_max_distance']} moves "
+                "(published: Brüngger et al. 1999, Korf 2008); not counted here",
+                f"the table holds pattern tables, not boards: {stats['table']['placements']:,} placements of the "
+                f"tiles of the cells {groups}; every answer is an exact search guided by them",
+            ]
+        )
+
+
+class Fifteen(Puzzle):
+    """eight at size 4, answered exactly by IDA* over the pattern tables."""
+
+    name = "eight"
+    move_names = tuple(fifteen.MOVES)
+    compact_help = (
+        "the 16 numbers of a 4x4 board in reading order, separated by spaces: 1..16 with one of them replaced "
+        "by 0, the empty cell, e.g. 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+    )
+    row_length = 16
+    variant_options = (SIZE_OPTION, SECONDS_OPTION)
+    roles = Roles(formats=FifteenFormats, terminal=FifteenTerminal, storage=FifteenStorage, counting=FifteenCounting)
+
+    def __init__(self, seconds: float, variant: Callable[[Mapping[str, Any]], Puzzle]) -> None:
+        self.seconds, self._variant = seconds, variant
+        super().__init__()
+
+    def parse(self, text: str) -> Board:
+        return fifteen.board(text)
+
+    def compact(self, board: Board) -> str:
+        return board.compact()
+
+    def apply(self, board: Board, move: int) -> Board | None:
+        if fifteen.TARGETS[board.empty][move] is None:
+            return None
+        return board.moved(fifteen.MOVES[move])
+
+    def is_goal(self, board: Board) -> bool:
+        return board == board.goal()
+
+    def unsolvable_reason(self, board: Board) -> str | None:
+        return fifteen.unsolvable_reason(board)
+
+    def patterns(self, table: TableReader | None) -> fifteen.Tables:
+        """The pattern tables, read (checksums checked) once per open table."""
+        if table is None:
+            raise InputError("eight at size 4 answers from its pattern tables; none were given")
+        return table.derived(
+            PATTERNS, lambda: {homes: table.array("distances", fifteen.group_name(homes)) for homes in fifteen.GROUPS}
+        )
+
+    def prepare(self, table: TableReader) -> None:
+        self.patterns(table)
+
+    def distance(self, table: TableReader | None, board: Board) -> int | None:
+        moves = fifteen.solve(board, self.patterns(table))
+        return None if moves is None else len(moves)
+
+    def solve(self, table: TableReader | None, board: Board) -> Solution:
+        reason = fifteen.unsolvable_reason(board)
+        if reason is not None:
+            return Solution(self.name, board.compact(), None, [], [board], {"reason": reason})
+        letters = fifteen.solve(board, self.patterns(table)) or ""
+        indices = [fifteen.MOVES.index(letter) for letter in letters]
+        goal = board.goal()
+        boards = Replay(board, goal, indices, self.apply)
+        return Solution(
+            self.name, board.compact(), len(indices), list(letters), boards, {"goal": goal.compact()}, None, indices
+        )
+
+    def variant(self, options: Mapping[str, Any]) -> Puzzle:
+        return self._variant(options)
+
+
+def random_boards(count: int, seed: int) -> Iterator[Board]:
+    """Boards drawn uniformly from the solvable ones of every goal (the
+    missing number, then an arrangement; one of an unsolvable pair's two
+    boards has its first two tiles swapped), the same for a seed everywhere."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        missing = rng.randrange(1, 17)
+        numbers = [0 if number == missing else number for number in range(1, 17)]
+        rng.shuffle(numbers)
+        board = Board(tuple(numbers), missing)
+        if fifteen.unsolvable_reason(board) is not None:
+            tiles = [cell for cell, number in enumerate(numbers) if number][:2]
+            numbers[tiles[0]], numbers[tiles[1]] = numbers[tiles[1]], numbers[tiles[0]]
+            board = Board(tuple(numbers), missing)
+        yield board
+
+
+__all__ = ["Fifteen", "random_boards"]
