@@ -95,8 +95,8 @@ class Explorer:
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
         """What the random-position form offers: the distances that exist and
-        one to start at; None without a table to draw from."""
-        if puzzle.storage is None:
+        one to start at; None without a table of every instance to draw from."""
+        if puzzle.storage is None or not puzzle.storage.holds_every_instance:
             return None
         stats = self.tables.stats(puzzle)
         largest = stats["max_distance"]

@@ -260,7 +260,7 @@ def search_arguments(mapped: Relabelled, tables: Tables, partitions: Partitions 
     return tuple(arguments)
 
 
-class OutOfTime(Exception):
+class OutOfTime(InputError):
     """Counting ran past its time budget: no number rather than a wrong one."""
 
 
@@ -291,7 +291,7 @@ def optimal_solutions(
     if count is None:
         raise OutOfTime(
             f"counting the optimal solutions of {length} moves took more than {seconds:g} s "
-            f"({nodes:,} nodes searched); give it more time"
+            f"({nodes:,} nodes searched); give it more time (--seconds, or ?seconds= over HTTP)"
         )
     return count, ["".join(mapped.letters[move] for move in moves) for moves in found]
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from ..answers import ProposedAnswer, Replay, Solution
+from ..answers import Change, ProposedAnswer, Replay, Solution
 from ..contract import Puzzle
-from ..drawing import grid
+from ..drawing import cells_svg, grid, svg
 from ..paths import MOVE_DTYPE
-from ..roles import Counting, OriginalFormats, Roles, Storage, TerminalView
+from ..roles import Counting, OriginalFormats, PageView, Roles, Storage, TerminalView
 from ..storage import Packed, PatternSearch, TableReader
 from ..text import InputError, content_lines, parse_rows, read_integer
 from . import fifteen
@@ -172,6 +172,33 @@ class FifteenTerminal(TerminalView):
         )
 
 
+class FifteenPage(PageView):
+    """The 4x4 board on the explorer page: tiles that slide into the empty cell."""
+
+    def svg(self, board: Board) -> str:
+        fills = ["#ffffff00" if number == 0 else "#f0d9b5" for number in board.numbers]
+        labels = ["" if number == 0 else str(number) for number in board.numbers]
+        body = cells_svg(labels, fills, size=45, columns=4)
+        return svg(180, 180, body, f"sliding tiles {board.compact()}, 0 the empty cell")
+
+    def about(self) -> str:
+        return (
+            "Fifteen numbered tiles and one empty cell on a 4x4 board (the 15-puzzle); a move slides a tile next "
+            "to the empty cell into it, and U, D, L, R name where the empty cell goes. The board is solved when it "
+            "reads 1 to 16 in order with the empty cell where the missing number belongs. Half of all boards can "
+            "never get there. Every answer is an exact search guided by pattern tables."
+        )
+
+    def goal(self, solution: Solution) -> tuple[Board, str]:
+        goal = solution.boards[0].goal()
+        return goal, f"Goal {goal.compact()}: in order, the empty cell where {goal.missing} belongs"
+
+    def move_changes(self, board: Board, move: int) -> dict[int, Change]:
+        empty = board.empty
+        target = fifteen.TARGETS[empty][move]
+        return {} if target is None else {empty + 1: Change(target + 1), target + 1: Change(empty + 1)}
+
+
 class Fifteen(Puzzle):
     """eight at size 4, answered exactly by IDA* over the pattern tables."""
 
@@ -183,7 +210,13 @@ class Fifteen(Puzzle):
     )
     row_length = 16
     variant_options = (SIZE_OPTION, SECONDS_OPTION)
-    roles = Roles(formats=FifteenFormats, terminal=FifteenTerminal, storage=FifteenStorage, counting=FifteenCounting)
+    roles = Roles(
+        formats=FifteenFormats,
+        terminal=FifteenTerminal,
+        page=FifteenPage,
+        storage=FifteenStorage,
+        counting=FifteenCounting,
+    )
 
     def __init__(self, seconds: float, variant: Callable[[Mapping[str, Any]], Puzzle]) -> None:
         self.seconds, self._variant = seconds, variant
