@@ -34,7 +34,8 @@ TOO_LARGE = (
 
 def size_and_seconds(options: Mapping[str, Any]) -> tuple[int, float]:
     """The size (3 when none is given) and the counting budget the options
-    choose; InputError for another option, a size other than 3 or 4, or a
+    choose (at size 3 the budget is not needed: every count is in the
+    table); InputError for another option, a size other than 3 or 4, or a
     budget that is not a whole number of seconds from 1 to an hour."""
     unknown = set(options) - {"size", "seconds"}
     if unknown:
@@ -49,10 +50,8 @@ def size_and_seconds(options: Mapping[str, Any]) -> tuple[int, float]:
     if n != 3 and n != 4:
         raise InputError(f"size is {n}; eight is played at size 3 or 4")
     seconds = options.get("seconds")
-    if seconds is None:
+    if seconds is None or n == 3:  # at size 3 every count is read from the table at once
         return n, DEFAULT_SECONDS
-    if n == 3:
-        raise InputError("seconds is the time a count may take at size 4; at size 3 every count is in the table")
     budget = str(seconds).strip()
     if isinstance(seconds, bool) or not budget.isdigit() or not 1 <= int(budget) <= MOST_SECONDS:
         raise InputError(f"seconds is {shown(budget)}; give a whole number of seconds from 1 to {MOST_SECONDS}")
