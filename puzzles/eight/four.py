@@ -38,6 +38,8 @@ BOARDS = 16 * factorial(16)
 GODS_NUMBER = 80
 """The most moves any board needs to reach the classic goal (Brüngger, Marzetta,
 Fukuda and Nievergelt 1999 bounded it; Korf 2008 and Felner et al. proved 80)."""
+MOST_DRAWN = 1_000_000
+"""The most unsolvable boards `sample --distance -1` draws at once."""
 CHUNK = 10_000
 """Solutions listed per pass of the search (each pass searches up to its last one)."""
 
@@ -90,9 +92,16 @@ class FifteenStorage(Storage):
 
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         raise InputError(
-            "eight at size 4 has no table of every board (16 x 16! of them), so nothing is sampled from one; "
-            "`ninebase sample eight --size 4` draws boards at random and searches them"
+            "eight at size 4 has no table of every board (16 x 16! of them) to sample from, and drawing boards "
+            "at a given distance is not offered at size 4 (unsolvable boards are: --distance -1)"
         )
+
+    def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int]:
+        """Unsolvable boards drawn uniformly (`unsolvable_boards`); half of every board is one."""
+        if count > MOST_DRAWN:
+            raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
+        drawn = dict.fromkeys(board.compact() for board in unsolvable_boards(count, seed))  # repeats: 1 in 10^14
+        return list(drawn), BOARDS // 2
 
 
 class FifteenCounting(Counting):
@@ -270,21 +279,22 @@ class Fifteen(Puzzle):
         return self._variant(options)
 
 
-def random_boards(count: int, seed: int) -> Iterator[Board]:
-    """Boards drawn uniformly from the solvable ones of every goal (the
-    missing number, then an arrangement; one of an unsolvable pair's two
-    boards has its first two tiles swapped), the same for a seed everywhere."""
+def unsolvable_boards(count: int, seed: int) -> list[Board]:
+    """`count` boards drawn uniformly from the unsolvable ones of every goal,
+    the same for a seed everywhere: the missing number, then an arrangement;
+    where that is solvable, its first two tiles swapped (which pairs every
+    solvable board with one unsolvable board, so the draw stays uniform)."""
     rng = random.Random(seed)
+    boards = []
     for _ in range(count):
         missing = rng.randrange(1, 17)
         numbers = [0 if number == missing else number for number in range(1, 17)]
         rng.shuffle(numbers)
-        board = Board(tuple(numbers), missing)
-        if fifteen.unsolvable_reason(board) is not None:
-            tiles = [cell for cell, number in enumerate(numbers) if number][:2]
-            numbers[tiles[0]], numbers[tiles[1]] = numbers[tiles[1]], numbers[tiles[0]]
-            board = Board(tuple(numbers), missing)
-        yield board
+        if fifteen.unsolvable_reason(Board(tuple(numbers), missing)) is None:
+            first, second = [cell for cell, number in enumerate(numbers) if number][:2]
+            numbers[first], numbers[second] = numbers[second], numbers[first]
+        boards.append(Board(tuple(numbers), missing))
+    return boards
 
 
-__all__ = ["Fifteen", "random_boards"]
+__all__ = ["Fifteen"]

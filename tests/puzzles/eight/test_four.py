@@ -237,3 +237,28 @@ def test_the_api_answers_size_4(fifteen_tables_dir: Path) -> None:
         solution = tables.solve(puzzle, text(board))
         assert solution.distance == 4 and replay(board, "".join(solution.moves)) == CLASSIC
         assert tables.distances(puzzle, [text(board), text(CLASSIC)]).tolist() == [4, 0]
+
+
+def solvable(board: tuple[int, ...]) -> bool:
+    """The test's own parity rule: the permutation to the goal (the empty cell as
+    its missing number) and the empty cell's steps from home agree in parity."""
+    goal = goal_of(board)
+    missing = goal.index(0) + 1
+    values = [missing if number == 0 else number for number in board]
+    inversions = sum(1 for i in range(16) for j in range(i + 1, 16) if values[j] < values[i])
+    (row, column), (home_row, home_column) = divmod(board.index(0), 4), divmod(goal.index(0), 4)
+    return inversions % 2 == (abs(row - home_row) + abs(column - home_column)) % 2
+
+
+def test_sample_draws_unsolvable_boards_and_refuses_a_distance(fifteen_tables_dir: Path) -> None:
+    assert solvable(CLASSIC) and solvable(replay(CLASSIC, "ULDR")) and not solvable((*range(1, 14), 15, 14, 0))
+    drawn = run(
+        fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "-1", "--count", "50", "--seed", "3"
+    )
+    boards = [tuple(map(int, line.split())) for line in drawn.stdout.splitlines()]
+    assert len(set(boards)) == 50 and not any(solvable(board) for board in boards)
+    assert len({goal_of(board).index(0) for board in boards}) > 8  # every goal, not only the classic one
+    again = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "-1", "--count", "5", "--seed", "3")
+    assert again.stdout.splitlines() == drawn.stdout.splitlines()[:5]
+    refused = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "40")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "size 4" in refused.stderr
