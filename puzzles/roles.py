@@ -346,6 +346,15 @@ class Storage(Role, ABC):
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         """Every instance's distance (-1: unsolvable) and a way to write instance i in compact form."""
 
+    def distance_sample(self, table: TableReader, distance: int, count: int, seed: int) -> tuple[list[str], int] | None:
+        """`count` distinct instances at exactly `distance` (0 or more) drawn
+        by `seed`, where the table holds no sample space to read them from (a
+        search guided by tables draws and searches them), and `count` (how
+        many exist is not known there: no front end may say fewer exist);
+        InputError where they are too rare to draw. None (the default) where
+        the sample space holds them."""
+        return None
+
     def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int] | None:
         """Up to `count` distinct unsolvable instances drawn by `seed`, and how
         many exist, where the table leaves them out of its sample space; None

@@ -176,7 +176,8 @@ class Explorer:
             if self.draws(puzzle) and not text:
                 (state,) = puzzle.formats.draw(1, seed)  # type: ignore[union-attr]  # draws says it has them
             else:
-                (state,), _ = self.tables.sample(puzzle, int(text), 1, seed)
+                drawn = partial(self.tables.sample, puzzle, int(text), 1, seed)  # drawn and searched at size 4
+                (state,), _ = await self.worked_out(puzzle, drawn)
         except (ValueError, InputError) as error:
             quoted = self.reader.shown(text)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
@@ -195,6 +196,8 @@ class Explorer:
         puzzle = options.puzzle
         try:
             stats = self.tables.stats(puzzle)
+            if stats["histogram"] is None:  # a search guided by tables: no distances to chart
+                raise InputError(puzzle.terminal.stats_text(stats, self.tables.table(puzzle)))
         except InputError as error:  # rules answered without a table: nothing to chart
             raise ApiError(400, str(error), page={"puzzle": puzzle, "options": options}) from None
         hardest, _ = self.tables.sample(puzzle, None, HARDEST_LINKS, 0)

@@ -189,7 +189,7 @@ def at_size(size: int, seconds: float) -> Puzzle:
         return PUZZLE
     from .four import Fifteen  # a 3x3 query loads none of the 15-puzzle
 
-    return Fifteen(seconds, PUZZLE.variant)
+    return Fifteen(seconds)
 
 
 PUZZLE = Eight()

@@ -14,21 +14,23 @@ line, never a wrong number).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from math import factorial
 from typing import Any
 
 import numpy as np
 
-from ..answers import Change, ProposedAnswer, Replay, Solution
+from ..answers import Change, Replay, Solution
 from ..contract import Puzzle
 from ..drawing import cells_svg, grid, svg
 from ..paths import MOVE_DTYPE
-from ..roles import Counting, OriginalFormats, PageView, Roles, Storage, TerminalView
+from ..roles import Counting, PageView, Roles, Storage, TerminalView
 from ..storage import Packed, PatternSearch, TableReader
-from ..text import InputError, content_lines, parse_rows, read_integer
+from ..text import InputError, parse_rows
 from . import fifteen
 from .fifteen import Board
+from .formats import EightFormats
 from .sizes import SECONDS_OPTION, SIZE_OPTION
 
 PATTERNS = "patterns"
@@ -92,15 +94,47 @@ class FifteenStorage(Storage):
 
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         raise InputError(
-            "eight at size 4 has no table of every board (16 x 16! of them) to sample from, and drawing boards "
-            "at a given distance is not offered at size 4 (unsolvable boards are: --distance -1)"
+            "eight at size 4 has no table of every board (16 x 16! of them) to read the hardest boards, or those "
+            "with a unique optimal answer, from; it draws boards at a distance (--distance D) and searches them"
         )
 
+    def distance_sample(self, table: TableReader, distance: int, count: int, seed: int) -> tuple[list[str], int]:
+        """Solvable boards drawn uniformly (every goal alike, `drawn_boards`)
+        and kept where they need exactly `distance` moves: a draw whose lower
+        bound is above it, or of the other parity, is passed over unsearched,
+        the others searched. Within the puzzle's `seconds`: past them,
+        InputError saying how rare such boards were among those drawn."""
+        patterns = self.puzzle.patterns(table)
+        deadline = time.monotonic() + self.puzzle.seconds
+        found: dict[str, None] = {}
+        draws = drawn_boards(seed, True)
+        drawn = 0
+        while len(found) < count:
+            if time.monotonic() > deadline:
+                rarity = (
+                    f"{len(found)} of {drawn:,} random boards drawn in {self.puzzle.seconds:g} s need exactly "
+                    f"{distance} moves (about 1 in {round(drawn / len(found)):,})"
+                    if found
+                    else f"none of {drawn:,} random boards drawn in {self.puzzle.seconds:g} s needs exactly "
+                    f"{distance} moves (fewer than 1 in {drawn:,})"
+                )
+                raise InputError(f"{rarity}: too rare to draw {count:,} so; ask fewer, or give more time (--seconds)")
+            board, drawn = next(draws), drawn + 1
+            bound = fifteen.lower_bound(board, patterns)
+            if (
+                bound <= distance
+                and (distance - bound) % 2 == 0
+                and len(fifteen.solve(board, patterns) or "") == distance
+            ):
+                found[board.compact()] = None
+        return list(found), count
+
     def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int]:
-        """Unsolvable boards drawn uniformly (`unsolvable_boards`); half of every board is one."""
+        """Unsolvable boards drawn uniformly (`drawn_boards`); half of every board is one."""
         if count > MOST_DRAWN:
             raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
-        drawn = dict.fromkeys(board.compact() for board in unsolvable_boards(count, seed))  # repeats: 1 in 10^14
+        draws = drawn_boards(seed, False)
+        drawn = dict.fromkeys(next(draws).compact() for _ in range(count))  # a repeat: about 1 in 10^14
         return list(drawn), BOARDS // 2
 
 
@@ -130,31 +164,16 @@ class FifteenCounting(Counting):
                 return
 
 
-class FifteenFormats(OriginalFormats):
-    """As eight's: the board as four lines of four numbers; the count, then the move letters."""
+class FifteenFormats(EightFormats):
+    """As eight's, at size 4: the board as four lines of four numbers; the count, then the move letters."""
 
     help = (
         "four lines of four numbers 0..16 separated by spaces, 0 the empty cell, e.g.\n"
         "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15"
     )
 
-    def read(self, text: str) -> list[Any]:
-        cells = parse_rows(content_lines(text), 4, 4, lambda token, where: token, "four numbers")
-        return [self.puzzle.board(" ".join(cells))]
-
-    def output(self, solution: Solution) -> str:
-        count = -1 if solution.distance is None else solution.distance
-        return f"{count}\n{''.join(solution.moves)}\n"
-
-    def read_answers(self, text: str, count: int) -> list[ProposedAnswer]:
-        lines = content_lines(text)
-        if not lines:
-            raise InputError("it is empty")
-        moves = "".join(line for _, line in lines[1:]).replace(" ", "")
-        return [ProposedAnswer(read_integer(lines[0][1].strip(), "the count on line 1"), list(moves))]
-
-    def unique(self, table: TableReader | None, board: Any, count: int) -> bool:
-        return count <= 1
+    def read_board(self, lines: list[tuple[int, str]]) -> Board:
+        return self.puzzle.board(" ".join(parse_rows(lines, 4, 4, lambda token, where: token, "four numbers")))
 
 
 class FifteenTerminal(TerminalView):
@@ -227,8 +246,9 @@ class Fifteen(Puzzle):
         counting=FifteenCounting,
     )
 
-    def __init__(self, seconds: float, variant: Callable[[Mapping[str, Any]], Puzzle]) -> None:
-        self.seconds, self._variant = seconds, variant
+    def __init__(self, seconds: float) -> None:
+        """`seconds`: the most a count of optimal solutions may take (`--seconds`)."""
+        self.seconds = seconds
         super().__init__()
 
     def parse(self, text: str) -> Board:
@@ -276,25 +296,27 @@ class Fifteen(Puzzle):
         )
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
-        return self._variant(options)
+        """eight under `options`, as eight itself answers them (size 3 is eight's own puzzle)."""
+        from . import PUZZLE  # the package, loaded before this module is
+
+        return PUZZLE.variant(options)
 
 
-def unsolvable_boards(count: int, seed: int) -> list[Board]:
-    """`count` boards drawn uniformly from the unsolvable ones of every goal,
-    the same for a seed everywhere: the missing number, then an arrangement;
-    where that is solvable, its first two tiles swapped (which pairs every
-    solvable board with one unsolvable board, so the draw stays uniform)."""
+def drawn_boards(seed: int, solvable: bool) -> Iterator[Board]:
+    """Boards drawn uniformly from the solvable (or the unsolvable) ones of
+    every goal, the same for a seed everywhere: the missing number, then an
+    arrangement; where its solvability is not the one asked for, its first
+    two tiles swapped (which pairs every solvable board with one unsolvable
+    board, so the draw stays uniform)."""
     rng = random.Random(seed)
-    boards = []
-    for _ in range(count):
+    while True:
         missing = rng.randrange(1, 17)
         numbers = [0 if number == missing else number for number in range(1, 17)]
         rng.shuffle(numbers)
-        if fifteen.unsolvable_reason(Board(tuple(numbers), missing)) is None:
+        if (fifteen.unsolvable_reason(Board(tuple(numbers), missing)) is None) != solvable:
             first, second = [cell for cell, number in enumerate(numbers) if number][:2]
             numbers[first], numbers[second] = numbers[second], numbers[first]
-        boards.append(Board(tuple(numbers), missing))
-    return boards
+        yield Board(tuple(numbers), missing)
 
 
 __all__ = ["Fifteen"]

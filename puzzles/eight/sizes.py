@@ -19,8 +19,8 @@ SIZE_OPTION = VariantOption(
 )
 SECONDS_OPTION = VariantOption(
     "seconds",
-    "at size 4: the most seconds counting or listing optimal solutions may take (default 10); past it the "
-    "answer is an error saying so, never a wrong number",
+    "at size 4: the most seconds counting or listing optimal solutions, or drawing boards at a distance, may "
+    "take (default 10); past it the answer is an error saying so, never a wrong number",
     metavar="S",
     default="10",
 )

@@ -264,3 +264,16 @@ def test_a_count_out_of_time_is_an_error_not_a_number(cheap_tables: fifteen.Tabl
     _, board, length = korf_instances()[0]
     with pytest.raises(fifteen.OutOfTime, match=f"optimal solutions of {length} moves took more than 0.01 s"):
         fifteen.count(fifteen.board(board), cheap_tables, 0.01, partitions=CHEAP_PARTITIONS)
+
+
+def test_the_lower_bound_never_passes_the_distance_and_keeps_its_parity(cheap_tables: fifteen.Tables) -> None:
+    """What `sample` passes draws over by: for boards near every kind of goal, at most their distance, of its parity."""
+    for missing in (16, 1, 3, 6):
+        near = distances_near(goal_of_missing(missing), 10)
+        for board in random.Random(missing).sample(sorted(near), 40):
+            bound = fifteen.lower_bound(fifteen.board(board), cheap_tables, CHEAP_PARTITIONS)
+            assert bound <= near[board] and (near[board] - bound) % 2 == 0, board
+
+
+def goal_of_missing(missing: int) -> tuple[int, ...]:
+    return tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))

@@ -250,7 +250,7 @@ def solvable(board: tuple[int, ...]) -> bool:
     return inversions % 2 == (abs(row - home_row) + abs(column - home_column)) % 2
 
 
-def test_sample_draws_unsolvable_boards_and_refuses_a_distance(fifteen_tables_dir: Path) -> None:
+def test_sample_draws_boards_at_a_distance_and_unsolvable_ones_and_refuses_rare_ones(fifteen_tables_dir: Path) -> None:
     assert solvable(CLASSIC) and solvable(replay(CLASSIC, "ULDR")) and not solvable((*range(1, 14), 15, 14, 0))
     drawn = run(
         fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "-1", "--count", "50", "--seed", "3"
@@ -260,5 +260,16 @@ def test_sample_draws_unsolvable_boards_and_refuses_a_distance(fifteen_tables_di
     assert len({goal_of(board).index(0) for board in boards}) > 8  # every goal, not only the classic one
     again = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "-1", "--count", "5", "--seed", "3")
     assert again.stdout.splitlines() == drawn.stdout.splitlines()[:5]
-    refused = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "40")
-    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "size 4" in refused.stderr
+    at_50 = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "50", "--count", "3", "--seed", "1")
+    boards = [tuple(map(int, line.split())) for line in at_50.stdout.splitlines()]
+    assert len(set(boards)) == 3 and all(solvable(board) for board in boards)
+    solved = run(fifteen_tables_dir, "solve", "eight", "--size", "4", "--batch", "--json", stdin=at_50.stdout)
+    for board, answer in zip(boards, map(json.loads, solved.stdout.splitlines()), strict=True):
+        assert answer["distance"] == 50 and replay(board, "".join(answer["moves"])) == goal_of(board)
+    first = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "50", "--count", "1", "--seed", "1")
+    assert first.stdout.splitlines() == at_50.stdout.splitlines()[:1]
+    rare = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--distance", "20", "--seconds", "1")
+    hardest = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--hardest")
+    for refused in (rare, hardest):
+        assert refused.returncode == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1
+    assert "fewer than 1 in" in rare.stderr
