@@ -21,9 +21,11 @@ import numpy as np
 from ninebase import puzzles
 from ninebase.lookup.directory import table_name
 from ninebase.lookup.tablefile import TableError, TableFile, table_path
-from ninebase.puzzles import SINGLE_SEARCH, Puzzle
+from ninebase.puzzles import SINGLE_SEARCH, Puzzle, Search
+from ninebase.puzzles.storage import UNREACHABLE, PatternSearch
 
-from .engine import breadth_first
+from .engine import ProgressCallback, SearchResult, breadth_first
+from .pattern_tables import pattern_table
 from .writer import PARTIAL_GLOB, write_table
 
 LOCK_NAME = ".ninebase-build.lock"
@@ -83,7 +85,7 @@ def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory |
         label = name if group == SINGLE_SEARCH else f"{name} {group}"
         counting = group in puzzle.storage.counted_groups()
         with progress(label, search.state_count) if progress else nullcontext() as bar:
-            result = breadth_first(search, bar.update if bar else None, counting)
+            result = run_search(search, bar.update if bar else None, counting)
             if bar:  # the states never reached are settled too
                 bar.update(search.state_count - result.reachable_count)
         group_attrs = {
@@ -95,7 +97,7 @@ def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory |
         groups[group] = (group_attrs, puzzle.storage.store(group, result.distance, result.parent, result.count))
         if group in puzzle.storage.distance_groups():
             counted.append(group_attrs)
-    histogram = np.zeros(max(len(attrs["histogram"]) for attrs in counted), dtype=np.int64)
+    histogram = np.zeros(max((len(attrs["histogram"]) for attrs in counted), default=0), dtype=np.int64)
     for attrs in counted:
         histogram[: len(attrs["histogram"])] += attrs["histogram"]
     states = sum(attrs["state_count"] for attrs in counted)
@@ -110,6 +112,18 @@ def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory |
     seconds = time.perf_counter() - started
     rules = None if puzzle.name == name else puzzle
     return BuildReport(name, states, int(histogram.sum()), len(histogram) - 1, seconds, size, rules)
+
+
+def run_search(search: Search | PatternSearch, progress: ProgressCallback | None, counting: bool) -> SearchResult:
+    """One search's results: the BFS engine's, or a pattern table's 0-1
+    search (`pattern_tables`: no parent moves, nothing counted)."""
+    if not isinstance(search, PatternSearch):
+        return breadth_first(search, progress, counting)
+    distance = pattern_table(search.homes)
+    histogram = np.bincount(distance[distance != UNREACHABLE]).astype(np.int64)
+    if progress:
+        progress(int(histogram.sum()))
+    return SearchResult(distance, np.zeros(0, dtype=np.uint8), histogram)
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """The 4x4 pattern tables (eight at size 4): one 0-1 breadth-first search per
-group of homes (`puzzles.eight.fifteen.GROUPS`), in NumPy, written as one
+group of homes (a `PatternSearch` of `puzzles.eight.fifteen.GROUPS`), in
+NumPy, which the builder runs for each (`run_search`) and writes as one
 table file `eight-4.h5` with a group per pattern.
 
 A search state is where the group's k tiles are and where the empty cell
@@ -15,17 +16,11 @@ the tiles, the least over the empty cell's places (255: no placement).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import numpy as np
 
-from ninebase.lookup.tablefile import table_path
-from ninebase.puzzles.eight import fifteen
-from ninebase.puzzles.storage import UNREACHABLE, Packed
-
-from .writer import write_table
+from ninebase.puzzles.storage import UNREACHABLE
 
 _FULL = 0xFFFF
 _BUT_COLUMN_0 = np.uint16(0xEEEE)
@@ -80,33 +75,3 @@ def _spread(places: np.ndarray, free: np.ndarray) -> np.ndarray:
         if np.array_equal(grown, places):
             return places
         places = grown
-
-
-def build(directory: Path, report: Callable[[str], None] = lambda line: None) -> tuple[int, float]:
-    """Build every group's table and write `eight-4.h5`; return its size in bytes and the seconds taken."""
-    started = time.perf_counter()
-    groups = {}
-    for homes in fifteen.GROUPS:
-        began = time.perf_counter()
-        table = pattern_table(homes)
-        placed = table[table != UNREACHABLE]
-        histogram = np.bincount(placed).tolist()
-        attrs = {
-            "homes": list(homes),
-            "state_count": int(placed.size),
-            "reachable_count": int(placed.size),
-            "max_distance": len(histogram) - 1,
-            "histogram": histogram,
-        }
-        groups[fifteen.group_name(homes)] = (attrs, {"distances": Packed(table, 8)})
-        report(
-            f"pattern {fifteen.group_name(homes)}: {placed.size:,} placements in {time.perf_counter() - began:.1f} s"
-        )
-    attrs = {
-        "puzzle": fifteen.TABLE_NAME,
-        "encoding": "per group of homes: uint8 at sum(cell of the i-th home << 4i), 255 where two tiles share a cell",
-        "move_names": list(fifteen.MOVES),
-        "groups": [list(homes) for homes in fifteen.GROUPS],
-    }
-    size = write_table(table_path(directory, fifteen.TABLE_NAME), attrs, groups)
-    return size, time.perf_counter() - started

@@ -31,10 +31,11 @@ from ninebase.lookup.directory import table_name
 from ninebase.lookup.tablefile import TableError, TableFile, build_command, flat_message, table_path
 from ninebase.puzzles import SINGLE_SEARCH
 from ninebase.puzzles.contract import Puzzle
-from ninebase.puzzles.storage import UNREACHABLE, Search
+from ninebase.puzzles.storage import UNREACHABLE, Packed, PatternSearch, Search
 
 from . import ProgressBar, ProgressFactory
 from .engine import ProgressCallback, count_paths
+from .pattern_tables import pattern_table
 
 CHUNK = 1 << 20
 STAGES = 4
@@ -179,12 +180,19 @@ def _verify(puzzle: Puzzle, path: Path, progress: ProgressFactory | None) -> str
 
 
 def check_group(
-    puzzle: Puzzle, table: TableFile, group: str, search: Search, datasets: list[str], stages: Stages
+    puzzle: Puzzle, table: TableFile, group: str, search: Search | PatternSearch, datasets: list[str], stages: Stages
 ) -> np.ndarray:
     """Check one search group of a table against the search and the puzzle's
-    storage; return its distances (raise VerificationError where it fails)."""
+    storage; return its distances (raise VerificationError where it fails).
+    A pattern table is built again and compared: its 0-1 search has no
+    parent moves to check invariants by."""
     where = f"{table.path} group {group}"
     stored = {dataset: table.read_packed(group, dataset) for dataset in datasets}
+    if isinstance(search, PatternSearch):
+        rebuilt = puzzle.storage.store(group, pattern_table(search.homes), np.zeros(0, dtype=np.uint8))
+        for _ in range(STAGES - 1):
+            stages.end_stage()
+        return compared(where, stored, rebuilt, stages)
     distance, parent = puzzle.storage.stored_search(group, {key: packed.values for key, packed in stored.items()})
     if distance is None:
         distance = distances_from_parents(search, parent, stages.advance)
@@ -193,11 +201,17 @@ def check_group(
     stages.end_stage()
     count = count_paths(search, distance, stages.advance) if group in puzzle.storage.counted_groups() else None
     stages.end_stage()
-    rebuilt = puzzle.storage.store(group, distance, parent, count)
+    compared(where, stored, puzzle.storage.store(group, distance, parent, count), stages)
+    return distance
+
+
+def compared(where: str, stored: dict[str, Packed], rebuilt: dict[str, Packed], stages: Stages) -> np.ndarray:
+    """The datasets stored must be those rebuilt, bit for bit; return the
+    first one's values (a pattern table's distances)."""
     if sorted(rebuilt) != sorted(stored):
         raise VerificationError(f"{where}: holds the datasets {sorted(stored)}, expected {sorted(rebuilt)}")
     for dataset, packed in rebuilt.items():
         if packed.bits != stored[dataset].bits or not np.array_equal(packed.values, stored[dataset].values):
             raise VerificationError(f"{where}: dataset {dataset} does not match the distances and counts")
     stages.end_stage()
-    return distance
+    return next(iter(stored.values())).values

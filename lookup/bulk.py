@@ -138,7 +138,7 @@ def count_of(puzzle: Puzzle, table: TableReader | None, board: Any) -> int:
 def solved(puzzle: Puzzle, table: TableReader | None, board: Any) -> Solution:
     """`puzzle.solve`, with the count of optimal solutions where the puzzle counts them."""
     solution = puzzle.solve(table, board)
-    if puzzle.counting is None:
+    if puzzle.counting is None or not puzzle.counting.with_every_answer:
         return solution
     return replace(solution, count=puzzle.counting.count(table, board) if solution.solvable else 0)
 

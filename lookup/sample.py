@@ -28,6 +28,10 @@ def sample(
         drawn = puzzle.storage.unsolvable_sample(table, count, seed)
         if drawn is not None:
             return drawn
+    elif distance is not None and not unique:
+        drawn = puzzle.storage.distance_sample(table, distance, count, seed)
+        if drawn is not None:
+            return drawn
     distances, compact = sample_space(puzzle, table)
     largest = int(distances.max())
     if distance is None:

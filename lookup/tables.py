@@ -353,7 +353,7 @@ class Tables:
             return known
         table_name(rules, "it has no stats")
         storage, table = rules.storage, self.table(rules)
-        if rules.counting is None:
+        if rules.counting is None or not storage.holds_every_instance:
             return table.derived("stats", lambda: storage.stats(table))
         return table.derived("stats", lambda: {**storage.stats(table), **count_stats(rules, table)})
 
@@ -418,14 +418,15 @@ def board_of(rules: Puzzle, state: Any) -> Any:
 def probe(rules: Puzzle, table: PuzzleTable | None, board: Any) -> Probe:
     """`Tables.probe` for a puzzle, its table and a board."""
     solution = bulk.solved(rules, table, board)
-    counting = rules.counting if rules.probe_counts else None
+    counting = rules.counting
+    counted = counting if counting is not None and counting.with_every_answer and rules.probe_counts else None
     moves = rules.successors(board)
     successors = None
     if moves is not None:
         order = []
         distances = rules.board_distances(table, [after for _, after in moves])
         for position, ((move, after), distance) in enumerate(zip(moves, distances, strict=True)):
-            ways = None if counting is None else 0 if distance is None else counting.count(table, after)
+            ways = None if counted is None else 0 if distance is None else counted.count(table, after)
             successor = Successor(rules.move_value(move), rules.compact(after), distance, ways, move)
             order.append(((distance is None, distance or 0, position), successor))
         successors = [successor for _, successor in sorted(order, key=lambda pair: pair[0])]

@@ -32,14 +32,16 @@ def svg(width: int, height: int, body: str, label: str) -> str:
     )
 
 
-def cells_svg(labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60, first: int = 1) -> str:
-    """A 3x3 grid of labelled squares (reading order), `left` pixels from the
-    edge, numbered from `first` as `data-cell` (see `cell`)."""
+def cells_svg(
+    labels: Sequence[str], fills: Sequence[str], left: int = 0, size: int = 60, first: int = 1, columns: int = 3
+) -> str:
+    """A grid of labelled squares, `columns` a row (reading order), `left`
+    pixels from the edge, numbered from `first` as `data-cell` (see `cell`)."""
     from html import escape
 
     parts = []
     for cell, (label, fill) in enumerate(zip(labels, fills, strict=True)):
-        x, y = left + cell % 3 * size, cell // 3 * size
+        x, y = left + cell % columns * size, cell // columns * size
         text = (
             f'<text x="{x + size / 2}" y="{y + size / 2}" dy="0.35em" text-anchor="middle" '
             f'font-size="{size * 0.45:.0f}">{escape(label)}</text>'

@@ -27,7 +27,7 @@ from .answers import Change, Probe, ProposedAnswer, Solution
 from .batch import MAX_WIDTH, AnswerColumns, OriginalStream, WholeInput
 from .drawing import histogram_lines, svg
 from .paths import CHUNK_ROWS, MOVE_DTYPE
-from .storage import Packed, Search, TableReader, bits_for, width_for
+from .storage import Packed, PatternSearch, Search, TableReader, bits_for, width_for
 from .text import plural
 
 
@@ -284,6 +284,11 @@ class Storage(Role, ABC):
     required = ("encoding",)
     encoding: str
     """How a state is numbered in the table, in words (stored in the file)."""
+    holds_every_instance = True
+    """Whether the table holds every instance's distance (its histogram, the
+    sample space); False for a search guided by tables (the 15-puzzle's
+    pattern tables), whose `stats` say what is known instead and whose
+    `sample_space` raises InputError saying so."""
 
     @property
     def table_name(self) -> str:
@@ -296,8 +301,9 @@ class Storage(Role, ABC):
         return f"--only {self.puzzle.name}"
 
     @abstractmethod
-    def searches(self) -> Mapping[str, Search]:
-        """The searches whose results make up the table file, by group name."""
+    def searches(self) -> Mapping[str, Search | PatternSearch]:
+        """The searches whose results make up the table file, by group name
+        (a `PatternSearch` for each pattern table of a search guided by tables)."""
 
     def distance_groups(self) -> tuple[str, ...]:
         """The groups whose distances make up the puzzle's histogram and state counts."""
@@ -340,6 +346,15 @@ class Storage(Role, ABC):
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         """Every instance's distance (-1: unsolvable) and a way to write instance i in compact form."""
 
+    def distance_sample(self, table: TableReader, distance: int, count: int, seed: int) -> tuple[list[str], int] | None:
+        """`count` distinct instances at exactly `distance` (0 or more) drawn
+        by `seed`, where the table holds no sample space to read them from (a
+        search guided by tables draws and searches them), and `count` (how
+        many exist is not known there: no front end may say fewer exist);
+        InputError where they are too rare to draw. None (the default) where
+        the sample space holds them."""
+        return None
+
     def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int] | None:
         """Up to `count` distinct unsolvable instances drawn by `seed`, and how
         many exist, where the table leaves them out of its sample space; None
@@ -356,6 +371,11 @@ class Counting(Role, ABC):
     """How the optimal solutions are numbered, in words."""
     beyond_64_bits = False
     """Whether a count may pass 2**64 (then `counts_of` gives Python ints)."""
+    with_every_answer = True
+    """Whether every solve and probe answer carries its count (kept in a
+    table, or quick to work out); False where a count costs a search of its
+    own (the 15-puzzle's whole last iteration): only counts, solutions and
+    the n-th solution ask for it."""
 
     @abstractmethod
     def count(self, table: TableReader | None, board: Any) -> int:

@@ -65,6 +65,24 @@ class Search(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PatternSearch:
+    """A pattern table of a search guided by tables (the 15-puzzle's): per
+    placement of the tiles whose homes are `homes` (cells of a 4x4 board),
+    numbered sum(cell of the i-th home << 4i), the fewest moves of those
+    tiles that bring them home, other tiles' moves free. Its moves cost 0 or
+    1, so the builder runs its own 0-1 search for it, not the BFS engine,
+    and verify builds it again to compare."""
+
+    name: str
+    homes: tuple[int, ...]
+    move_names: Sequence[str] = ()
+
+    @property
+    def state_count(self) -> int:
+        return 16 ** len(self.homes)
+
+
 class TableReader(Protocol):
     """Read access to one puzzle's table file, as the query layer gives it."""
 

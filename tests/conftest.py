@@ -24,6 +24,17 @@ def tables_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def fifteen_tables_dir(tables_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's tables and eight-4's pattern tables (about 15 s of
+    CPU), built only for the tests that ask for them."""
+    directory = tmp_path_factory.mktemp("fifteen-tables")
+    for path in tables_dir.glob("*.h5"):
+        shutil.copy(path, directory)
+    build_tables.build([puzzles.get("eight").variant({"size": 4})], directory)
+    return directory
+
+
+@pytest.fixture(scope="session")
 def tables(tables_dir: Path) -> lookup.Tables:
     with lookup.open_tables(tables_dir) as opened:
         yield opened

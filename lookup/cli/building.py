@@ -70,10 +70,12 @@ def summary(reports: list[build_tables.BuildReport], directory: Path) -> list[st
         for report in reports:
             largest = tables.stats(report.rules or report.puzzle)["max_distance"]
             lines.append(
-                f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {largest:>8} "
+                f"{report.puzzle:<8} {report.states:>12,} {report.reachable:>12,} {largest or '-':>8} "
                 f"{report.seconds:>8.2f} {report.file_bytes / 1024:>7.0f} KiB"
             )
-            if largest != report.max_distance:
+            if largest is None:  # a search guided by tables: what was searched are the tiles' placements
+                notes.append(f"{report.puzzle}: pattern tables, their states the placements of groups of tiles")
+            elif largest != report.max_distance:
                 puzzle = report.rules or puzzles.get(report.puzzle)
                 notes.append(
                     f"{report.puzzle}: an instance is a {puzzle.instance_noun[0]}; the boards searched reach "

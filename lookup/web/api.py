@@ -101,10 +101,12 @@ class Service:
 
     async def worked_out(self, puzzle: Puzzle, work: Callable[[], T]) -> T:
         """What `work` answers for `puzzle`. A puzzle answered without a table
-        (nine's construction: seconds at 64x64, for the move list) is worked
-        out in a thread, at most `batches_running` at once and as one of the
-        batches' places, so the event loop goes on answering meanwhile."""
-        if puzzle.storage is not None:
+        (nine's construction: seconds at 64x64, for the move list), or by a
+        search its tables only guide (the 15-puzzle: up to a second, and a
+        count up to its `seconds`), is worked out in a thread, at most
+        `batches_running` at once and as one of the batches' places, so the
+        event loop goes on answering meanwhile."""
+        if puzzle.storage is not None and puzzle.storage.holds_every_instance:
             return work()
         with self.batches.place():
             async with self.batches.turns:
@@ -180,6 +182,15 @@ class Service:
             raise ApiError(400, str(error)) from None
         return puzzle
 
+    async def counted_within(self, puzzle: Puzzle, work: Callable[[], T]) -> T:
+        """What `work` answers (`worked_out`), which counts optimal solutions:
+        400 saying so where the count ran past the puzzle's time budget (the
+        15-puzzle's `seconds`), never a wrong number."""
+        try:
+            return await self.worked_out(puzzle, work)
+        except InputError as error:
+            raise ApiError(400, str(error)) from None
+
     async def counts(self, request: Request) -> BatchAnswers:
         """One count of optimal solutions per line (0: unsolvable; `error:
         line N: why` for a line that cannot be read)."""
@@ -193,7 +204,8 @@ class Service:
         puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         seed = self.reader.number(request, "seed", 0, 0, MAX_SEED)
-        solution = self.tables.random_solution(puzzle, self.reader.board(puzzle, state), seed)
+        board = self.reader.board(puzzle, state)
+        solution = await self.counted_within(puzzle, partial(self.tables.random_solution, puzzle, board, seed))
         return self.cached(request, self.served.etag_of(options), body=encoding.solution_line(solution, {"seed": seed}))
 
     async def solutions(self, request: Request) -> Response:
@@ -204,7 +216,8 @@ class Service:
         puzzle = self.counted(options.puzzle)
         state = self.reader.state(request, puzzle)
         limit = self.reader.number(request, "limit", 100, 1, self.settings.max_solutions)
-        listing = self.tables.listing(puzzle, self.reader.board(puzzle, state), limit)
+        board = self.reader.board(puzzle, state)
+        listing = await self.counted_within(puzzle, partial(self.tables.listing, puzzle, board, limit))
         headers = {**self.caching_headers(self.served.etag_of(options)), "X-Count": str(listing.count)}
         return StreamingResponse(encoding.listing_json(listing), media_type=NDJSON, headers=headers)
 

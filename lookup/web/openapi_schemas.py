@@ -127,8 +127,37 @@ def schemas(names: list[str]) -> dict[str, Any]:
                 "puzzle": puzzle,
                 "states": {"type": "integer", "minimum": 0},
                 "solvable": {"type": "integer", "minimum": 0},
-                "max_distance": {"type": "integer", "minimum": 0},
-                "histogram": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                "max_distance": {
+                    "description": "null where no table holds every instance (eight at size 4)",
+                    "type": ["integer", "null"],
+                    "minimum": 0,
+                },
+                "histogram": {
+                    "description": "null where no table holds every instance (eight at size 4)",
+                    "type": ["array", "null"],
+                    "items": {"type": "integer", "minimum": 0},
+                },
+                "size": {"description": "eight at size 4: the board's size", "type": "integer", "minimum": 4},
+                "classic_max_distance": {
+                    "description": "eight at size 4: the most moves any board needs to the classic goal, as "
+                    "published (80)",
+                    "type": "integer",
+                    "minimum": 0,
+                },
+                "table": {
+                    "description": "eight at size 4: what its table holds, the pattern tables (groups of tile "
+                    "homes, cells from 0) and their placements",
+                    "type": "object",
+                    "properties": {
+                        "patterns": {
+                            "type": "array",
+                            "items": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 15}},
+                        },
+                        "placements": {"type": "integer", "minimum": 0},
+                    },
+                    "required": ["patterns", "placements"],
+                    "additionalProperties": False,
+                },
                 "unique": {
                     "description": "per distance, the instances whose optimal answer is unique",
                     "type": "array",

@@ -95,11 +95,14 @@ class Explorer:
 
     def distances(self, puzzle: Puzzle) -> dict[str, Any] | None:
         """What the random-position form offers: the distances that exist and
-        one to start at; None without a table to draw from or a largest
-        distance known."""
+        one to start at; None where no distances are known to draw from: a
+        table that does not hold every instance (the 15-puzzle's), or rules
+        answered without a table that know nothing of the whole."""
+        if puzzle.storage is not None and not puzzle.storage.holds_every_instance:
+            return None
         try:
             stats = self.tables.stats(puzzle)
-        except InputError:  # answered without a table and nothing known of the whole
+        except InputError:
             return None
         largest = stats["max_distance"]
         if largest is None:
@@ -180,7 +183,8 @@ class Explorer:
             if self.draws(puzzle) and not text:
                 (state,) = puzzle.formats.draw(1, seed)  # type: ignore[union-attr]  # draws says it has them
             else:
-                (state,), _ = self.tables.sample(puzzle, int(text), 1, seed)
+                drawn = partial(self.tables.sample, puzzle, int(text), 1, seed)  # drawn and searched at size 4
+                (state,), _ = await self.worked_out(puzzle, drawn)
         except (ValueError, InputError) as error:
             quoted = self.reader.shown(text)
             message = str(error) if isinstance(error, InputError) else f"{quoted} is not a whole number"
@@ -199,6 +203,8 @@ class Explorer:
         puzzle = options.puzzle
         try:
             stats = self.tables.stats(puzzle)
+            if stats["histogram"] is None:  # a search guided by tables: no distances to chart
+                raise InputError(puzzle.terminal.stats_text(stats, self.tables.table(puzzle)))
         except InputError as error:  # rules answered without a table: nothing to chart
             raise ApiError(400, str(error), page={"puzzle": puzzle, "options": options}) from None
         try:

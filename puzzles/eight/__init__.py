@@ -7,14 +7,20 @@ board read as a permutation (the empty cell counted as d, all values minus
 one). A move slides a tile into the empty cell; its letter U D L R names the
 direction in which the empty cell moves. Compact form `123069478`.
 
+At size 4 (`variant({"size": 4})`, the 15-puzzle) eight is a puzzle of its
+own, `four.Fifteen`, loaded only then: `fifteen` (its rules and search),
+`fifteen_kernel` (the compiled IDA*), `sizes` (the rule options).
+
 The package: `board` (how a board is held and moved), this module (the
 rules), and the roles beside them: `formats`, `terminal`, `page`, `many`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,7 +43,11 @@ from .board import (
 from .formats import EightFormats
 from .many import EightMany, goals
 from .page import EightPage
+from .sizes import SECONDS_OPTION, SIZE_OPTION, size_and_seconds
 from .terminal import EightTerminal
+
+if TYPE_CHECKING:
+    from ..contract import Puzzle
 
 _DIGIT_SET = frozenset(DIGITS)
 _PERMUTATION_BYTES = [
@@ -90,6 +100,7 @@ class Eight(BoardPuzzle):
     row_length = 9
 
     extra_fields = ("goal",)
+    variant_options = (SIZE_OPTION, SECONDS_OPTION)
     roles = replace(
         BoardPuzzle.roles,
         formats=EightFormats,
@@ -164,6 +175,21 @@ class Eight(BoardPuzzle):
             f"is {steps} step{'s' * (steps != 1)} ({parity[steps % 2]}) from its home cell; every move changes both "
             "parities, so they never match"
         )
+
+    def variant(self, options: Mapping[str, Any]) -> Puzzle:
+        """This puzzle at size 3 (the default); the 15-puzzle at size 4, with
+        the counting budget `seconds`; InputError from size 5 (`sizes`)."""
+        return at_size(*size_and_seconds(options))
+
+
+@cache
+def at_size(size: int, seconds: float) -> Puzzle:
+    """eight at `size` (3 or 4), counting within `seconds` at size 4."""
+    if size == 3:
+        return PUZZLE
+    from .four import Fifteen  # a 3x3 query loads none of the 15-puzzle
+
+    return Fifteen(seconds)
 
 
 PUZZLE = Eight()

@@ -260,7 +260,26 @@ def search_arguments(mapped: Relabelled, tables: Tables, partitions: Partitions 
     return tuple(arguments)
 
 
-class OutOfTime(Exception):
+def lower_bound(position: Board, tables: Tables, partitions: Partitions = PARTITIONS) -> int:
+    """The search's first bound for a solvable board (the larger of the two
+    views' sums of its pattern tables): never more than its distance, and
+    cheap, so a draw can be passed over without a search."""
+    mapped = relabelled(position)
+    cells = [0] * CELLS
+    for cell, home in enumerate(mapped.homes):
+        cells[home] = cell
+    second = TRANSPOSE if TRANSPOSE[mapped.empty_home] == mapped.empty_home else SYMMETRIES[0]
+    # seen through a view (an involution), the tile of home view(h) at cell c is the tile of home h at view(c)
+    return max(
+        sum(
+            int(tables[homes][sum(view[cells[view[home]]] << (4 * slot) for slot, home in enumerate(homes))])
+            for homes in partitions[mapped.empty_home]
+        )
+        for view in (SYMMETRIES[0], second)
+    )
+
+
+class OutOfTime(InputError):
     """Counting ran past its time budget: no number rather than a wrong one."""
 
 
@@ -291,7 +310,7 @@ def optimal_solutions(
     if count is None:
         raise OutOfTime(
             f"counting the optimal solutions of {length} moves took more than {seconds:g} s "
-            f"({nodes:,} nodes searched); give it more time"
+            f"({nodes:,} nodes searched); give it more time (--seconds, or ?seconds= over HTTP)"
         )
     return count, ["".join(mapped.letters[move] for move in moves) for moves in found]
 

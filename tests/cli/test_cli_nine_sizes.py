@@ -91,7 +91,7 @@ BAD = [
     ("build --only nine --size 9", "", 2, "without a table, so there is none to build"),
     ("verify nine --size 30", "", 2, "without a table, so there is none to verify"),
     ("build --size 4", "", 2, "--size chooses the rules of a puzzle: name the puzzle too (--only PUZZLE)"),
-    ("solve clocks --size 4 3 3 3 3 3 3 3 3 3", "", 2, "clocks has no option '--size' (nine takes it)"),
+    ("solve clocks --size 4 3 3 3 3 3 3 3 3 3", "", 2, "clocks has no option '--size' (eight and nine take it)"),
     ("package nine {tmp}/four --size 4", "", 2, "nine under these rules has no contest kit"),
     (f"solve nine --size 4 {FOUR_BY_FOUR} --tables {{tmp}}", "", 4, "ninebase build --only nine --size 4 --tables"),
 ]

@@ -33,7 +33,7 @@ BIN = Path(sys.executable).parent
 ENV = {"PATH": f"{BIN}{os.pathsep}/usr/bin:/bin", "HOME": "/nonexistent", "NO_COLOR": "1"}
 COMMAND = re.compile(r"ninebase build(?: (?:'[^']*'|[^\s;(),'&]+))*")
 """A build command inside a message: words, or a quoted path, up to the punctuation around it."""
-NOT_RUN = {"cube", "nine-4"}
+NOT_RUN = {"cube", "nine-4", "eight-4"}
 """Tables whose commands are parsed, not run, for the time their builds take."""
 
 

@@ -433,6 +433,8 @@ def test_variants(name: str, every_tables: lookup.Tables) -> None:
         assert option.name and option.help and all(isinstance(c, str) for c in option.choices)
         if option.bounds:  # a whole number: its least and its most
             choices.append([(option.name, str(value)) for value in option.bounds])
+        elif option.metavar and not option.choices:  # a value named by its metavar: the one meant by default
+            choices.append([(option.name, option.default)])
         else:
             choices.append([(option.name, c) for c in option.choices] if option.choices else [(option.name, True)])
         if option.choices:

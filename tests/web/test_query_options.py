@@ -165,7 +165,8 @@ def test_counts_of_a_construction_are_refused_before_the_body_is_read(client: Te
 
 def test_the_options_a_puzzle_takes_are_named_when_another_is_given(client: TestClient) -> None:
     cases = {
-        "/api/eight?state=123069478&size=9": "eight has no option 'size': it takes no rule options",
+        "/api/sansu?state=175426839&size=9": "sansu has no option 'size': it takes no rule options",
+        "/api/eight?state=123069478&size=9": "eight is played at sizes 3 and 4; at size 9 (the 80-puzzle)",
         "/api/nine?state=1000_1110&sise=2": "nine has no option 'sise': its rule options are size (2 to 64)",
         "/api/clocks/stats?size=3": "clocks has no option 'size': its rule options are hours (4 or 12), backward",
         "/api/nine?state=1000_1110&size=1": "size is '1': give a whole number from 2 to 64",
@@ -254,13 +255,14 @@ def test_the_tables_of_sizes_are_loaded_when_the_server_starts_if_built(tables_d
     of the ETag; without it, its size is answered 503 and the rest as before."""
     with lookup.open_tables(tables_dir) as tables:
         served = check_tables(tables)
-    assert sorted(served.absent) == ["nine-4"] and served.served[-1] == "nine with size=2"
-    assert served.start_lines(tables_dir, "URL")[1].startswith("optional, not built: nine with size=4, answered 503")
+    assert sorted(served.absent) == ["eight-4", "nine-4"] and served.served[-1] == "nine with size=2"
+    optional = "optional, not built: eight with size=4 and nine with size=4, answered 503"
+    assert served.start_lines(tables_dir, "URL")[1].startswith(optional)
     for table in tables_dir.glob("*.h5"):
         if table.name != "nine-2.h5":
             (tmp_path / table.name).write_bytes(table.read_bytes())
     with lookup.open_tables(tmp_path) as tables, TestClient(create_app(tables)) as test_client:
-        assert sorted(check_tables(tables).absent) == ["nine-2", "nine-4"]
+        assert sorted(check_tables(tables).absent) == ["eight-4", "nine-2", "nine-4"]
         assert check_tables(tables).etag != served.etag
         answer = test_client.get("/api/nine?state=1000_1110&size=2")
         assert answer.status_code == 503 and "nine-2.h5" in answer.json()["error"]
@@ -304,11 +306,9 @@ def test_a_64x64_probe_through_the_real_server_leaves_it_answering(tables_dir: P
             assert successor["state"] == written(*operate(*matrices(state), successor["move"]))
         status, page = get(f"{base}/nine?state={state.replace(' ', '_')}&size=64", {"Accept": "text/html"})
         assert status == 200 and b'data-replay="' in page
-    optional = "ninebase: optional, not built: nine with size=4, answered 503 until built; to add it: "
-    assert (
-        log.read_text().splitlines()[1]
-        == optional + f"ninebase build --only nine --size 4 --tables {tables_dir}, then restart"
-    )
+    optional = "ninebase: optional, not built: eight with size=4 and nine with size=4, answered 503 until built; "
+    built = " && ".join(f"ninebase build --only {name} --size 4 --tables {tables_dir}" for name in ("eight", "nine"))
+    assert log.read_text().splitlines()[1] == optional + f"to add them: {built}, then restart"
 
 
 @pytest.mark.slow

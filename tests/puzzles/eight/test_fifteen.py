@@ -3,8 +3,8 @@ against the rules written again here, breadth-first searches of this file's
 own, and the published optimal lengths of Korf's 100 random instances.
 
 The fast tests (15, 12 to 22 s in all) search with cheap 5-5-5 tables
-(most of that time is their build); the tables the engine ships are built
-by the slow test at the end (about 70 s wall on the shared machine).
+(most of that time is their build); the tables the engine ships are those
+of the session (`fifteen_tables_dir`, built once for every test of size 4).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from damaged_tables import flip_byte
 
+from ninebase import lookup
 from ninebase.build_tables import pattern_tables as builder
-from ninebase.lookup import fifteen as loader
 from ninebase.lookup.tablefile import TableError
 from ninebase.puzzles.eight import fifteen
 from ninebase.puzzles.text import InputError
@@ -198,12 +198,20 @@ def test_bad_boards_are_refused_saying_what_is_wrong(text: str, message: str) ->
     assert str(refused.value) == message
 
 
+def patterns(directory: Path) -> fifteen.Tables:
+    """The shipped pattern tables of a tables directory, read as `eight --size 4` reads them."""
+    with lookup.open_tables(directory) as tables:
+        puzzle = tables.resolve("eight").variant({"size": 4})
+        return puzzle.patterns(tables.table(puzzle))
+
+
 @pytest.mark.slow
-def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(tmp_path: Path) -> None:
-    """About 17 s of CPU to build, under a second to search (69 s wall at load average 8)."""
-    size, _ = builder.build(tmp_path)
-    assert size < 64 << 20
-    tables = loader.load(tmp_path)
+def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(
+    fifteen_tables_dir: Path, tmp_path: Path
+) -> None:
+    """Built once a session (`fifteen_tables_dir`, about 17 s of CPU); under a second to search."""
+    assert (fifteen_tables_dir / "eight-4.h5").stat().st_size < 64 << 20
+    tables = patterns(fifteen_tables_dir)
     instances = korf_instances()
     for number, board, length in [instances[n - 1] for n in (1, 2, 16, 42, 55, 79, 82)]:
         moves = fifteen.solve(fifteen.board(board), tables)
@@ -217,10 +225,10 @@ def test_the_shipped_tables_built_checked_and_answering_korf_s_instances(tmp_pat
     for group in (fifteen.GROUPS[0], fifteen.GROUPS[2]):  # a compressed dataset, and one stored as it is
         damaged = tmp_path / fifteen.group_name(group)
         damaged.mkdir()
-        shutil.copy(tmp_path / "eight-4.h5", damaged)
+        shutil.copy(fifteen_tables_dir / "eight-4.h5", damaged)
         flip_byte(damaged / "eight-4.h5", fifteen.group_name(group), "distances")
         with pytest.raises(TableError, match="rebuild it with: ninebase build --only eight --size 4 --force"):
-            loader.load(damaged)
+            patterns(damaged)
 
 
 def test_counts_near_the_goal_against_breadth_first_counts(cheap_tables: fifteen.Tables) -> None:
@@ -256,3 +264,16 @@ def test_a_count_out_of_time_is_an_error_not_a_number(cheap_tables: fifteen.Tabl
     _, board, length = korf_instances()[0]
     with pytest.raises(fifteen.OutOfTime, match=f"optimal solutions of {length} moves took more than 0.01 s"):
         fifteen.count(fifteen.board(board), cheap_tables, 0.01, partitions=CHEAP_PARTITIONS)
+
+
+def test_the_lower_bound_never_passes_the_distance_and_keeps_its_parity(cheap_tables: fifteen.Tables) -> None:
+    """What `sample` passes draws over by: for boards near every kind of goal, at most their distance, of its parity."""
+    for missing in (16, 1, 3, 6):
+        near = distances_near(goal_of_missing(missing), 10)
+        for board in random.Random(missing).sample(sorted(near), 40):
+            bound = fifteen.lower_bound(fifteen.board(board), cheap_tables, CHEAP_PARTITIONS)
+            assert bound <= near[board] and (near[board] - bound) % 2 == 0, board
+
+
+def goal_of_missing(missing: int) -> tuple[int, ...]:
+    return tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
