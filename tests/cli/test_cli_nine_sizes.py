@@ -127,7 +127,7 @@ def test_verify_with_no_puzzle_named_checks_the_size_tables_that_are_built(tmp_p
     assert built.exit_code == 0, built.output
     verified = CliRunner().invoke(main, ["verify", "--tables", str(tmp_path)])  # the five plain tables are missing
     lines = verified.stdout.splitlines()
-    assert verified.exit_code != 0 and [line.split(":")[0] for line in lines] == [*puzzles.BUILT_IN, "nine-2"]
+    assert verified.exit_code != 0 and [line.split(":")[0] for line in lines] == [*puzzles.tabled_names(), "nine-2"]
     assert lines[-1].startswith("nine-2: ok, 70 reachable states checked"), lines
     flip_byte(tmp_path / "nine-2.h5", "search", "distance")
     verified = CliRunner().invoke(main, ["verify", "--tables", str(tmp_path)])
