@@ -4,7 +4,11 @@ a puzzle of its own under those rules."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from .text import InputError
 
 
 @dataclass(frozen=True)
@@ -26,3 +30,13 @@ class VariantOption:
     tables: tuple[str, ...] = ()
     """The values under which the puzzle answers from a table of its own (nine's
     size: 2 and 4), which a server checks and loads when it starts, if built."""
+
+
+def refuse_unknown_options(puzzle: str, options: Mapping[str, Any], names: tuple[str, ...]) -> None:
+    """InputError naming the first of `options` (in sorted order) that `puzzle`
+    does not take, and the options it takes, `names`: one message for every
+    puzzle's rule options."""
+    unknown = set(options) - set(names)
+    if unknown:
+        takes = f"its option is {names[0]}" if len(names) == 1 else f"its options are {' and '.join(names)}"
+        raise InputError(f"{puzzle} has no option {sorted(unknown)[0]!r}; {takes}")

@@ -29,6 +29,7 @@ from ..drawing import grid
 from ..roles import Counting, Roles, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
+from ..variants import refuse_unknown_options
 from .dials import DIALS, HOURS, MOVE_DIALS
 from .orderings import Plan, nth_ordering, orderings, plan_chunks
 
@@ -146,9 +147,7 @@ def turn(offsets: list[int], move: int, positions: int) -> list[int]:
 def rules_of(options: Mapping[str, Any]) -> tuple[int, bool]:
     """Positions per dial and whether moves may turn back, from the `solve`
     options; one rule and one message for the CLI and the API alike."""
-    unknown = set(options) - {"hours", "backward"}
-    if unknown:
-        raise InputError(f"clocks has no option {sorted(unknown)[0]!r}; its options are hours and backward")
+    refuse_unknown_options("clocks", options, ("hours", "backward"))
     hours = options.get("hours")
     if hours is None:
         hours = 4

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..text import InputError, shown
-from ..variants import VariantOption
+from ..variants import VariantOption, refuse_unknown_options
 
 SIZE_OPTION = VariantOption(
     "size",
@@ -37,9 +37,7 @@ def size_and_seconds(options: Mapping[str, Any]) -> tuple[int, float]:
     choose (at size 3 the budget is not needed: every count is in the
     table); InputError for another option, a size other than 3 or 4, or a
     budget that is not a whole number of seconds from 1 to an hour."""
-    unknown = set(options) - {"size", "seconds"}
-    if unknown:
-        raise InputError(f"eight has no option {sorted(unknown)[0]!r}; its options are size and seconds")
+    refuse_unknown_options("eight", options, ("size", "seconds"))
     size = options.get("size")
     text = "3" if size is None else str(size).strip()
     if isinstance(size, bool) or not text.isdigit():

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..text import InputError, plural, shown
-from ..variants import VariantOption
+from ..variants import VariantOption, refuse_unknown_options
 
 Position = tuple[int, int]
 
@@ -189,9 +189,7 @@ SIZE_OPTION = VariantOption(
 def size_of(options: Mapping[str, Any]) -> int:
     """The size the rule options choose (3 when none is given); InputError for
     another option or a size that is not a whole number from 2 to 64."""
-    unknown = set(options) - {"size"}
-    if unknown:
-        raise InputError(f"nine has no option {sorted(unknown)[0]!r}; its option is size")
+    refuse_unknown_options("nine", options, ("size",))
     value = options.get("size")
     if value is None:
         return 3

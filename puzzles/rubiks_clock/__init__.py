@@ -26,7 +26,7 @@ from ..contract import Puzzle
 from ..roles import Roles
 from ..storage import TableReader
 from ..text import InputError, shown
-from ..variants import VariantOption
+from ..variants import VariantOption, refuse_unknown_options
 from . import known, sampling
 from .board import Clock, Moves
 from .counting import RubiksClockCounting
@@ -48,9 +48,7 @@ EXAMPLE = "UR5- DR3+ DL0+ UL4+ U2- R6+ D1- L3+ ALL5- y2 U2+ R4- D0+ L1- ALL3+"
 
 def metric_of(options: Mapping[str, Any]) -> int:
     """The metric the rule options choose (18 when none is given); InputError otherwise."""
-    unknown = set(options) - {"metric"}
-    if unknown:
-        raise InputError(f"rubiks-clock has no option {sorted(unknown)[0]!r}; its option is metric")
+    refuse_unknown_options("rubiks-clock", options, ("metric",))
     value = options.get("metric")
     if value is None:
         return 18
