@@ -1,5 +1,5 @@
 """eight at size 4 (the 15-puzzle): the pattern tables and the search
-against the rules written again here, breadth-first searches of this file's
+against the rules written again apart (tests/fifteen_rules.py), breadth-first searches of their
 own, and the published optimal lengths of Korf's 100 random instances.
 
 The fast tests (15, 12 to 22 s in all) search with cheap 5-5-5 tables
@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 import shutil
 from collections import deque
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from damaged_tables import flip_byte
+from fifteen_rules import CLASSIC, distances_near, goal_of, moves_from, replay
 
 from ninebase import lookup
 from ninebase.build_tables import pattern_tables as builder
@@ -25,53 +25,12 @@ from ninebase.puzzles.eight import fifteen
 from ninebase.puzzles.text import InputError
 
 KORF_100 = Path(__file__).resolve().parents[3] / "benchmarks" / "korf100.txt"
-CLASSIC = (*range(1, 16), 0)
-STEP = {"U": -4, "D": 4, "L": -1, "R": 1}
 CHEAP_PARTITIONS = {
     15: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 14)),
     14: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 15)),
     10: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 12, 13, 14, 15)),
 }
 """5-5-5 for every kind of goal: the same search, tables built in seconds."""
-
-
-# The rules again: a board is 16 numbers in reading order, 0 the empty cell.
-
-
-def goal_of(board: tuple[int, ...]) -> tuple[int, ...]:
-    missing = (set(range(1, 17)) - set(board)).pop()
-    return tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
-
-
-def moves_from(board: tuple[int, ...]) -> Iterator[tuple[str, tuple[int, ...]]]:
-    empty = board.index(0)
-    row, column = divmod(empty, 4)
-    for letter, fits in (("U", row > 0), ("D", row < 3), ("L", column > 0), ("R", column < 3)):
-        if fits:
-            target = empty + STEP[letter]
-            cells = list(board)
-            cells[empty], cells[target] = cells[target], 0
-            yield letter, tuple(cells)
-
-
-def replay(board: tuple[int, ...], moves: str) -> tuple[int, ...]:
-    for letter in moves:
-        board = dict(moves_from(board))[letter]  # KeyError: a move off the board
-    return board
-
-
-def distances_near(goal: tuple[int, ...], depth: int) -> dict[tuple[int, ...], int]:
-    """Every board within `depth` moves of `goal`, by breadth-first search."""
-    found = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        if found[board] < depth:
-            for _, after in moves_from(board):
-                if after not in found:
-                    found[after] = found[board] + 1
-                    queue.append(after)
-    return found
 
 
 def korf_instances() -> list[tuple[int, tuple[int, ...], int]]:

@@ -1,7 +1,7 @@
 """`eight --size 4` (puzzles/eight/four.py) through the installed command in
 fresh processes, over HTTP and through the API: distances near every kind of
-goal against a breadth-first search of this file's own (test_fifteen's
-rules), every solution replayed on that model, counts against a
+goal against a breadth-first search over the rules written again apart
+(tests/fifteen_rules.py), every solution replayed on that model, counts against a
 breadth-first count, bad input in one line, unsolvable boards answered,
 size 3 byte for byte as before, size 5 refused, the table built on first
 use, verified, and refused when damaged.
@@ -17,12 +17,11 @@ import random
 import shutil
 import subprocess
 import sys
-from collections import deque
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from damaged_tables import flip_byte
+from fifteen_rules import CLASSIC, distances_near, goal_of, moves_from, replay
 from starlette.testclient import TestClient
 
 from ninebase import lookup
@@ -30,51 +29,11 @@ from ninebase.lookup.web import create_app
 from ninebase.puzzles.eight import fifteen
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
-CLASSIC = (*range(1, 16), 0)
-STEP = {"U": -4, "D": 4, "L": -1, "R": 1}
 BAD = {
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15": "a 4x4 board has 16 numbers, not 15",
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15": "the number 15 is on the board twice (cells 15 and 16)",
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 17": "a 4x4 board holds numbers 0..16, not 17 (cell 16)",
 }
-
-
-# The rules again: a board is 16 numbers in reading order, 0 the empty cell.
-
-
-def goal_of(board: tuple[int, ...]) -> tuple[int, ...]:
-    missing = (set(range(1, 17)) - set(board)).pop()
-    return tuple(0 if cell + 1 == missing else cell + 1 for cell in range(16))
-
-
-def moves_from(board: tuple[int, ...]) -> Iterator[tuple[str, tuple[int, ...]]]:
-    empty = board.index(0)
-    row, column = divmod(empty, 4)
-    for letter, fits in (("U", row > 0), ("D", row < 3), ("L", column > 0), ("R", column < 3)):
-        if fits:
-            cells = list(board)
-            cells[empty], cells[empty + STEP[letter]] = cells[empty + STEP[letter]], 0
-            yield letter, tuple(cells)
-
-
-def replay(board: tuple[int, ...], moves: str) -> tuple[int, ...]:
-    for letter in moves:
-        board = dict(moves_from(board))[letter]  # KeyError: a move off the board
-    return board
-
-
-def distances_near(goal: tuple[int, ...], depth: int) -> dict[tuple[int, ...], int]:
-    """Every board within `depth` moves of `goal`, by breadth-first search."""
-    found = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        if found[board] < depth:
-            for _, after in moves_from(board):
-                if after not in found:
-                    found[after] = found[board] + 1
-                    queue.append(after)
-    return found
 
 
 def run(directory: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
