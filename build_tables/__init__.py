@@ -68,8 +68,9 @@ def is_built(puzzle: Puzzle | str, directory: Path) -> bool:
     """Whether a table file of the current format for `puzzle` is in place
     (its attributes checked; `verify` checks the rest)."""
     rules, name = table_of(puzzle)
+    storage = rules.storage  # table_of refused a puzzle without one
     try:
-        TableFile(table_path(directory, name), name, rules.storage.build_selection).close()  # type: ignore[union-attr]
+        TableFile(table_path(directory, name), name, storage.build_selection, storage.encoding).close()  # type: ignore[union-attr]
     except TableError:
         return False
     return True

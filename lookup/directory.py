@@ -72,10 +72,11 @@ class PuzzleTable:
     checked and unpacked on first use, then kept. This is the
     `puzzles.TableReader` the puzzles answer from."""
 
-    def __init__(self, directory: Path, name: str, selection: str) -> None:
-        """The table `name` in `directory`; `selection` builds it (`Storage.build_selection`)."""
+    def __init__(self, directory: Path, name: str, selection: str, encoding: str | None = None) -> None:
+        """The table `name` in `directory`; `selection` builds it (`Storage.build_selection`);
+        `encoding` is how its states are numbered (`Storage.encoding`: a table numbered otherwise is refused)."""
         check_directory(directory, selection)
-        self.file = TableFile(table_path(directory, name), name, selection)
+        self.file = TableFile(table_path(directory, name), name, selection, encoding)
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
         self._derived: dict[str, Any] = {}
         self._lock = threading.Lock()

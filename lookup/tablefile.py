@@ -157,10 +157,13 @@ def flat_message(error: BaseException) -> str:
 class TableFile:
     """An open table file whose attributes have been checked; datasets load on demand."""
 
-    def __init__(self, path: Path, puzzle: str, selection: str) -> None:
+    def __init__(self, path: Path, puzzle: str, selection: str, encoding: str | None = None) -> None:
         """The table of `puzzle` (its table's name) at `path`; `selection` is what
         `ninebase build` is given to build it (`Storage.build_selection`), never
-        guessed from the table's name: nine-4's is `--only nine --size 4`."""
+        guessed from the table's name: nine-4's is `--only nine --size 4`.
+        With `encoding` (`Storage.encoding`), a table whose states are numbered
+        otherwise (built by another version of ninebase) is refused too: read
+        with this version's numbers, it would answer wrongly."""
         self.path = Path(path)
         self.puzzle = puzzle
         self.selection = selection
@@ -204,6 +207,8 @@ class TableFile:
             owner = self.attrs.get("puzzle")
             if owner != puzzle:
                 raise self._damaged(f"is a table of {owner!r}, not of {puzzle!r}")
+            if encoding is not None and self.attrs.get("encoding") != encoding:
+                raise self._damaged("was built by another version of ninebase, which numbered its states otherwise")
 
     def _damaged(self, what: str) -> TableError:
         return TableError(

@@ -103,14 +103,14 @@ class Tables:
         return table
 
     def _open(self, rules: Puzzle, name: str) -> PuzzleTable:
-        selection = rules.storage.build_selection
+        selection, encoding = rules.storage.build_selection, rules.storage.encoding
         try:
-            return PuzzleTable(self.directory, name, selection)
+            return PuzzleTable(self.directory, name, selection, encoding)
         except MissingTableError:
             if self.build_missing is None:
                 raise
         self.build_missing(rules)
-        return PuzzleTable(self.directory, name, selection)
+        return PuzzleTable(self.directory, name, selection, encoding)
 
     # One instance ----------------------------------------------------------------
     def parse(self, puzzle: Puzzle | str, state: Any) -> Instance:

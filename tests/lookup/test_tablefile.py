@@ -16,6 +16,7 @@ import xxhash
 from click.testing import CliRunner
 from damaged_tables import assert_refused, copy_tables, flip_byte
 
+from ninebase import build_tables
 from ninebase.lookup import Tables
 from ninebase.lookup.cli import main
 
@@ -86,6 +87,25 @@ def test_changed_attributes_are_refused(tables_dir: Path, tmp_path: Path) -> Non
     result = cli(tmp_path, "solve", "nine", "100000000", "111111011")
     assert_refused(result, path, "nine")
     assert "fails the checksum of dataset search/distance" in result.output
+
+
+def test_a_table_numbered_otherwise_is_refused_and_rebuilt(tables_dir: Path, tmp_path: Path) -> None:
+    """A table whose stated encoding is not this version's (an eight-4.h5 of
+    the 6-6-3 tables, say, indexed by cell << 4i) would answer wrongly if
+    read: it is refused in one line naming the rebuild, and `build` counts it
+    as missing, not as built."""
+    path = copy_tables(tables_dir, tmp_path, "sansu") / "sansu.h5"
+    with h5py.File(path, "r+") as h5:
+        described = json.loads(h5.attrs["attributes"])
+        described["file"]["encoding"] = "another numbering"
+        text = json.dumps(described)
+        h5.attrs["attributes"], h5.attrs["attributes_xxh3_128"] = text, xxhash.xxh3_128_hexdigest(text.encode())
+    result = cli(tmp_path, "solve", "sansu", "175426839")
+    assert_refused(result, path, "sansu")
+    assert "built by another version of ninebase" in result.output
+    assert not build_tables.is_built("sansu", tmp_path)
+    assert cli(tmp_path, "build", "--only", "sansu").exit_code == 0
+    assert cli(tmp_path, "solve", "sansu", "175426839").exit_code == 0
 
 
 def test_a_table_copied_over_in_place_while_open_changes_no_answer(tables_dir: Path, tmp_path: Path) -> None:
