@@ -1,11 +1,13 @@
 """The 4x4 pattern tables (eight at size 4): one 0-1 breadth-first search per
-group of homes (a `PatternSearch` of `puzzles.eight.fifteen.GROUPS`), in
-NumPy, which the builder runs for each (`run_search`) and writes as one
-table file `eight-4.h5` with a group per pattern.
+group of homes (a `PatternSearch` of `puzzles.eight.fifteen.GROUPS`), which
+the builder runs for each (`run_search`) and writes as one table file
+`eight-4.h5` with a group per pattern. The search the builder runs is
+compiled (`pattern_kernel`); the NumPy one here is its reference, which the
+tests hold it to (too slow and too large for seven tiles: 130 s and 1.3 GB).
 
 A search state is where the group's k tiles are and where the empty cell
-is, numbered sum(cell_i << 4i) + (empty << 4k); the other tiles are not told
-apart. A move of the empty cell onto a cell no group tile holds costs 0 (it
+is, numbered here sum(cell_i << 4i) + (empty << 4k); the other tiles are not
+told apart. A move of the empty cell onto a cell no group tile holds costs 0 (it
 moves another tile), onto a group tile 1 (that tile moves). The goal states,
 at 0, are the tiles at home with the empty cell on any other cell: the
 table bounds every goal whose empty cell is not one of the group's homes.
@@ -16,10 +18,12 @@ the tiles, the least over the empty cell's places (255: no placement).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
 
+from ninebase.puzzles.eight.placements import placements, weights
 from ninebase.puzzles.storage import UNREACHABLE
 
 _FULL = 0xFFFF
@@ -30,6 +34,29 @@ _STEPS = ((-4, 4), (4, 4), (-1, 1), (1, 1))
 
 
 def pattern_table(homes: Sequence[int]) -> np.ndarray:
+    """The table of one group: per placement (by `placements.rank`) the
+    fewest moves of its tiles home, searched on every core this process may use."""
+    from .pattern_kernel import pattern_table as compiled  # built with the package, as the search is
+
+    return compiled(tuple(homes), len(os.sched_getaffinity(0)))
+
+
+def reference_pattern_table(homes: Sequence[int]) -> np.ndarray:
+    """The same table by the NumPy search, in the same order (by rank)."""
+    by_cells = _pattern_table_by_cells(homes)
+    k = len(homes)
+    numbers = np.flatnonzero(by_cells != UNREACHABLE)
+    cells = [(numbers >> (4 * slot)) & 15 for slot in range(k)]
+    ranks = np.zeros(numbers.size, dtype=np.int64)
+    for slot, weight in enumerate(weights(k)):
+        earlier_below = sum((cells[earlier] < cells[slot]).astype(np.int64) for earlier in range(slot))
+        ranks += (cells[slot] - earlier_below) * weight
+    table = np.full(placements(k), UNREACHABLE, dtype=np.uint8)
+    table[ranks] = by_cells[numbers]
+    return table
+
+
+def _pattern_table_by_cells(homes: Sequence[int]) -> np.ndarray:
     """The table of one group: per placement (sum of cell_i << 4i) the fewest moves of its tiles home."""
     k = len(homes)
     size = 1 << (4 * k)

@@ -189,10 +189,11 @@ def check_group(
     where = f"{table.path} group {group}"
     stored = {dataset: table.read_packed(group, dataset) for dataset in datasets}
     if isinstance(search, PatternSearch):
-        rebuilt = puzzle.storage.store(group, pattern_table(search.homes), np.zeros(0, dtype=np.uint8))
+        distance = pattern_table(search.homes)
         for _ in range(STAGES - 1):
             stages.end_stage()
-        return compared(where, stored, rebuilt, stages)
+        compared(where, stored, puzzle.storage.store(group, distance, np.zeros(0, dtype=np.uint8)), stages)
+        return distance
     distance, parent = puzzle.storage.stored_search(group, {key: packed.values for key, packed in stored.items()})
     if distance is None:
         distance = distances_from_parents(search, parent, stages.advance)

@@ -73,7 +73,7 @@ def _write_dataset(group: h5py.Group, name: str, packed: Packed) -> dict[str, in
         data = values.astype(f"uint{packed.bits}")
     else:
         data = pack(values.astype(np.uint8), packed.bits)
-    if data.nbytes > LARGEST_UNCOMPRESSED:  # chunked, gzip'd and Fletcher-32'd by HDF5
+    if data.nbytes > LARGEST_UNCOMPRESSED and packed.compressed:  # chunked, gzip'd and Fletcher-32'd by HDF5
         chunks = (min(data.size, _CHUNK_BYTES // data.itemsize),)
         stored = {"chunks": chunks, "fletcher32": True, "compression": "gzip", "compression_opts": COMPRESSION}
     else:  # contiguous, read straight into memory: the checksum below is its check

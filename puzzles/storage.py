@@ -5,6 +5,7 @@ read access a puzzle answers from. No file format here (that is
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -25,10 +26,13 @@ WHOLE_WIDTHS = (8, 16, 32, 64)
 @dataclass(frozen=True)
 class Packed:
     """An array of unsigned values stored `bits` per value: 1, 2 or 4 packed
-    into bytes, or 8, 16, 32 or 64 as unsigned integers of that width."""
+    into bytes, or 8, 16, 32 or 64 as unsigned integers of that width;
+    `compressed` False keeps a large one uncompressed, read straight into
+    memory (one read at every start, where gzip would cost a second)."""
 
     values: np.ndarray
     bits: int = 8
+    compressed: bool = True
 
 
 def width_for(largest: int) -> int:
@@ -69,7 +73,7 @@ class Search(Protocol):
 class PatternSearch:
     """A pattern table of a search guided by tables (the 15-puzzle's): per
     placement of the tiles whose homes are `homes` (cells of a 4x4 board),
-    numbered sum(cell of the i-th home << 4i), the fewest moves of those
+    numbered by its rank (`eight.placements.rank`), the fewest moves of those
     tiles that bring them home, other tiles' moves free. Its moves cost 0 or
     1, so the builder runs its own 0-1 search for it, not the BFS engine,
     and verify builds it again to compare."""
@@ -80,7 +84,7 @@ class PatternSearch:
 
     @property
     def state_count(self) -> int:
-        return 16 ** len(self.homes)
+        return math.perm(16, len(self.homes))
 
 
 class TableReader(Protocol):

@@ -9,6 +9,7 @@ direction in which the empty cell moves. Compact form `123069478`.
 
 At size 4 (`variant({"size": 4})`, the 15-puzzle) eight is a puzzle of its
 own, `four.Fifteen`, loaded only then: `fifteen` (its rules and search),
+`placements` (how its pattern tables are numbered and what they hold),
 `fifteen_kernel` (the compiled IDA*), `sizes` (the rule options).
 
 The package: `board` (how a board is held and moved), this module (the

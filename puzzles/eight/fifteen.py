@@ -19,11 +19,14 @@ that takes its empty cell's home to one of `PARTITIONS`' three (a corner to
 15, a side cell to 14, a middle cell to 10): each cell c goes to σ(c) and
 each tile of home t becomes the tile of home σ(t); the moves found are
 mapped back. The classic goal and every corner goal are answered by the
-6-6-3 tables with the reflected lookup (the transposed board looked up as
+7-7-1 tables with the reflected lookup (the transposed board looked up as
 well, the larger sum the bound: the transpose keeps cell 15); a middle
 cell's goal by 5-5-5 with it (the transpose keeps 10), a side cell's by
-5-5-5 alone (no symmetry keeps a side cell). The bound stays admissible and
-consistent: a move changes one group's value by at most one.
+5-5-5 alone (no symmetry keeps a side cell). Every sum is admissible: each
+table counts only its own tiles' moves, and a move moves one tile.
+
+A table is indexed by the rank of its group's placement and holds half of
+each distance (`placements`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..text import InputError
+from .placements import table_value
 
 SIZE = 4
 CELLS = SIZE * SIZE
@@ -47,7 +51,7 @@ STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 """Per move letter: how the empty cell's (row, column) changes."""
 Partitions = Mapping[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
 PARTITIONS: Partitions = {
-    15: ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3)),
+    15: ((0, 1, 2, 3, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14), (4,)),
     14: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 15)),
     10: ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 12, 13, 14, 15)),
 }
@@ -216,8 +220,9 @@ def relabelled(position: Board) -> Relabelled:
 
 
 Tables = Mapping[tuple[int, ...], np.ndarray]
-"""Per group of homes (one of `GROUPS`), its table: a uint8 per placement,
-indexed by the sum of (cell of the group's i-th home) << 4i."""
+"""Per group of homes (one of `GROUPS`), its table as the search reads it
+(`placements.halved`): a uint8 per placement, indexed by its rank (the
+cells of the group's homes' tiles, in order: `placements.rank`)."""
 
 
 def solve(position: Board, tables: Tables, partitions: Partitions = PARTITIONS, reference: bool = False) -> str | None:
@@ -240,24 +245,27 @@ def search_arguments(mapped: Relabelled, tables: Tables, partitions: Partitions 
     """The kernel's inputs: each home's cell (the empty cell's for the empty
     cell's home), the empty cell's home, where the second view puts each
     cell, then per view (as given, and transposed or as given) each home's
-    table number and shift, and its three tables."""
+    table number and place in its group, and its three tables."""
     cells = np.zeros(CELLS, dtype=np.int64)
     for cell, home in enumerate(mapped.homes):
         cells[home] = cell
     groups = partitions[mapped.empty_home]
-    # the second view is the transposed board where the transpose keeps the goal, else the board again
-    second = TRANSPOSE if TRANSPOSE[mapped.empty_home] == mapped.empty_home else SYMMETRIES[0]
-    arguments: list[np.ndarray] = [cells, np.array([mapped.empty_home]), np.array(second)]
-    for view in (SYMMETRIES[0], second):
+    arguments: list[np.ndarray] = [cells, np.array([mapped.empty_home]), np.array(second_view(mapped.empty_home))]
+    for view in (SYMMETRIES[0], second_view(mapped.empty_home)):
         # seen transposed, the tile of home t at cell c is the tile of home T(t) at cell T(c)
         number = np.full(CELLS, -1, dtype=np.int64)
-        shift = np.zeros(CELLS, dtype=np.int64)
+        slots = np.zeros(CELLS, dtype=np.int64)
         for table, homes in enumerate(groups):
             for slot, home in enumerate(homes):
-                number[home], shift[home] = table, 4 * slot
+                number[home], slots[home] = table, slot
         view_of = np.array(view)
-        arguments += [number[view_of], shift[view_of], *(tables[homes] for homes in groups)]
+        arguments += [number[view_of], slots[view_of], *(tables[homes] for homes in groups)]
     return tuple(arguments)
+
+
+def second_view(empty_home: int) -> tuple[int, ...]:
+    """The reflected lookup's view: the transposed board where the transpose keeps the goal, else the board again."""
+    return TRANSPOSE if TRANSPOSE[empty_home] == empty_home else SYMMETRIES[0]
 
 
 def lower_bound(position: Board, tables: Tables, partitions: Partitions = PARTITIONS) -> int:
@@ -268,14 +276,13 @@ def lower_bound(position: Board, tables: Tables, partitions: Partitions = PARTIT
     cells = [0] * CELLS
     for cell, home in enumerate(mapped.homes):
         cells[home] = cell
-    second = TRANSPOSE if TRANSPOSE[mapped.empty_home] == mapped.empty_home else SYMMETRIES[0]
     # seen through a view (an involution), the tile of home view(h) at cell c is the tile of home h at view(c)
     return max(
         sum(
-            int(tables[homes][sum(view[cells[view[home]]] << (4 * slot) for slot, home in enumerate(homes))])
+            table_value(tables[homes], [view[cells[view[home]]] for home in homes], homes)
             for homes in partitions[mapped.empty_home]
         )
-        for view in (SYMMETRIES[0], second)
+        for view in (SYMMETRIES[0], second_view(mapped.empty_home))
     )
 
 

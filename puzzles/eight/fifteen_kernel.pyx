@@ -1,10 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The 4x4 search, compiled: IDA* over the board guided by the pattern
 tables, as `fifteen_reference` does it in plain Python (the tests hold the
-two to the same answers). Each move updates the two tables' indices it
-touches (the board as given and transposed) by one addition each, so a node costs six
-table reads and no ranking; a C recursion walks the tree without the
-interpreter (some 10 to 20 million nodes a second).
+two to the same answers). A table is indexed by its placement's rank
+(`placements.rank`); a move changes one tile's digit, and a move up or down
+also the digits of its group's tiles it passes (the three cells between
+where it was and where it goes), so a child's rank is the parent's plus a
+few additions read from small per-tile tables: no ranking from scratch. A
+child reads both views' tables at once and is cut off on the larger sum
+(the branch is on one comparison, not two); a C recursion walks the tree
+without the interpreter.
 
 Arguments as `fifteen.search_arguments` makes them (see `fifteen_reference`).
 """
@@ -14,30 +18,40 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 import numpy as np
 
+from ninebase.puzzles.eight.placements import placements, rank, table_value
+
 cdef enum:
     FOUND = -1
     DEEPEST = 96  # the longest optimal solution is 80 moves
+    OFF = 16  # a cell beyond the board: no tile of any group is there
+    DONE = -1  # ends a list of moves
 
 cdef int[16][4] TARGETS
 cdef int[5] OPPOSITE
+cdef int[16][5][4] MOVES_FROM  # per empty cell and last move: the moves to try (DONE after the last)
 MOVES = "UDLR"
+DISPLACEMENT = (4, -4, 1, -1)
+"""Per move of the empty cell, where the tile it moves goes (U: the tile above comes down a row)."""
+
+
+cdef struct View:
+    # One way of looking up the tables: the board as given, or transposed. Indexed by tile (its home on the
+    # board as given); OFF stands for no tile and adds nothing.
+    const uint8_t* table[17]  # the tile's group's table, as stored: half of each distance (`placements.halved`)
+    int group[17]
+    int step[17][4]  # per move: the change of the group's rank when no other tile of the group is passed
+    int passed[17][4][17]  # per move and other tile: what passing that tile adds to the change
+    int between[16][4][3]  # per empty cell and move: the three cells passed (as given), OFF where none
+    int index[3]
+    int value[3]  # a move of the group's tiles flips its parity: the bit the table's halves leave out
 
 
 cdef struct Search:
-    int tile_at[16]
-    int number[16]
-    int shift[16]
-    int reflected_number[16]
-    int reflected_shift[16]
-    int flip[16]
-    int index[3]
-    int reflected[3]
-    int value[3]  # each table's value at its index: a move reads the one table it changes
-    int reflected_value[3]
-    int own  # the sum of `value`
-    int other  # the sum of `reflected_value`
-    const uint8_t* tables[3]
-    const uint8_t* reflected_tables[3]
+    int tile_at[17]
+    View own
+    View other
+    int own_sum
+    int other_sum
     int path[DEEPEST]
     int length
     int64_t nodes
@@ -53,7 +67,7 @@ cdef struct Search:
 
 
 cdef void _targets():
-    cdef int cell, row, column
+    cdef int cell, row, column, last, count, move
     for cell in range(16):
         row, column = cell // 4, cell % 4
         TARGETS[cell][0] = cell - 4 if row > 0 else -1
@@ -61,6 +75,15 @@ cdef void _targets():
         TARGETS[cell][2] = cell - 1 if column > 0 else -1
         TARGETS[cell][3] = cell + 1 if column < 3 else -1
     OPPOSITE[0], OPPOSITE[1], OPPOSITE[2], OPPOSITE[3], OPPOSITE[4] = 1, 0, 3, 2, -1
+    for cell in range(16):
+        for last in range(5):
+            count = 0
+            for move in range(4):
+                if TARGETS[cell][move] >= 0 and move != OPPOSITE[last]:
+                    MOVES_FROM[cell][last][count] = move
+                    count += 1
+            for move in range(count, 4):
+                MOVES_FROM[cell][last][move] = DONE
 
 
 _targets()
@@ -72,13 +95,23 @@ cdef inline double now() noexcept nogil:
     return clock.tv_sec + clock.tv_nsec * 1e-9
 
 
+cdef inline int moved(View* view, const int* tile_at, int empty, int move, int tile) noexcept nogil:
+    """The rank of `tile`'s group once the tile moves into `empty`."""
+    cdef const int* cells = view.between[empty][move]
+    cdef const int* passed = view.passed[tile][move]
+    return (
+        view.index[view.group[tile]] + view.step[tile][move]
+        + passed[tile_at[cells[0]]] + passed[tile_at[cells[1]]] + passed[tile_at[cells[2]]]
+    )
+
+
 cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil:
-    """FOUND with the moves in s.path, else the least f above `bound`. A
-    child's own sum is read first (one table); the transposed view's only
-    when that one does not cut it off."""
-    cdef int move, target, tile, table, step, old, reflected_table, flipped, reflected_old, below, found
+    """FOUND with the moves in s.path, else the least f above `bound`."""
+    cdef int at, move, target, tile, group, other_group, index, other_index, value, other_value
+    cdef int old, other_old, old_index, other_old_index, own, other, found
     cdef int least = 1 << 30
-    if s.own == 0 and s.other == 0:
+    cdef const int* moves = MOVES_FROM[empty][last]
+    if s.own_sum == 0:
         s.length = cost
         if not s.every:
             return FOUND
@@ -94,44 +127,36 @@ cdef int dfs(Search* s, int empty, int cost, int bound, int last) noexcept nogil
     if s.every and (s.nodes & 0xFFF) == 0 and now() > s.deadline:
         s.expired = 1
         return FOUND
-    for move in range(4):
+    for at in range(4):
+        move = moves[at]
+        if move == DONE:
+            break
         target = TARGETS[empty][move]
-        if target < 0 or move == OPPOSITE[last]:
-            continue
         tile = s.tile_at[target]
-        table = s.number[tile]
-        step = (empty - target) << s.shift[tile]
-        old = s.value[table]
-        s.index[table] += step
-        s.value[table] = s.tables[table][s.index[table]]
-        s.own += s.value[table] - old
-        if cost + 1 + s.own > bound:
-            found = cost + 1 + s.own
-        else:
-            reflected_table = s.reflected_number[tile]
-            flipped = (s.flip[empty] - s.flip[target]) << s.reflected_shift[tile]
-            reflected_old = s.reflected_value[reflected_table]
-            s.reflected[reflected_table] += flipped
-            s.reflected_value[reflected_table] = s.reflected_tables[reflected_table][s.reflected[reflected_table]]
-            s.other += s.reflected_value[reflected_table] - reflected_old
-            below = s.own if s.own > s.other else s.other
-            if cost + 1 + below > bound:
-                found = cost + 1 + below
-            else:
-                s.tile_at[empty] = tile
-                s.tile_at[target] = -1
-                s.path[cost] = move
-                found = dfs(s, target, cost + 1, bound, move)
-                if found == FOUND:
-                    return FOUND
-                s.tile_at[target] = tile
-                s.tile_at[empty] = -1
-            s.other += reflected_old - s.reflected_value[reflected_table]
-            s.reflected_value[reflected_table] = reflected_old
-            s.reflected[reflected_table] -= flipped
-        s.own += old - s.value[table]
-        s.value[table] = old
-        s.index[table] -= step
+        group = s.own.group[tile]
+        index = moved(&s.own, s.tile_at, empty, move, tile)
+        old = s.own.value[group]
+        value = (s.own.table[tile][index] << 1) | ((old & 1) ^ 1)
+        own = s.own_sum + value - old
+        other_group = s.other.group[tile]
+        other_index = moved(&s.other, s.tile_at, empty, move, tile)
+        other_old = s.other.value[other_group]
+        other_value = (s.other.table[tile][other_index] << 1) | ((other_old & 1) ^ 1)
+        other = s.other_sum + other_value - other_old
+        found = cost + 1 + (own if own > other else other)
+        if found <= bound:
+            old_index, other_old_index = s.own.index[group], s.other.index[other_group]
+            s.own.index[group], s.own.value[group], s.own_sum = index, value, own
+            s.other.index[other_group], s.other.value[other_group], s.other_sum = other_index, other_value, other
+            s.tile_at[empty], s.tile_at[target] = tile, OFF
+            s.path[cost] = move
+            found = dfs(s, target, cost + 1, bound, move)
+            if found == FOUND:
+                return FOUND
+            s.tile_at[target], s.tile_at[empty] = tile, OFF
+            s.own.index[group], s.own.value[group], s.own_sum = old_index, old, own - value + old
+            s.other.index[other_group], s.other.value[other_group] = other_old_index, other_old
+            s.other_sum = other - other_value + other_old
         if found < least:
             least = found
     return least
@@ -147,44 +172,73 @@ cdef const uint8_t* table_of(object table, int64_t size) except NULL:
     return <const uint8_t*><uintptr_t>table.ctypes.data
 
 
+cdef int view_setup(View* view, list number, list slot, list seen_as, tuple tables, list cells, int home) except -1:
+    """One view of the board: per tile its group (`number`) and place in the
+    group's order (`slot`) as that view sees it, `seen_as` where the view
+    puts each cell (an involution), the three tables."""
+    cdef int tile, move, other, group, between, displacement, passes
+    tiles = [tile for tile in range(16) if tile != home]
+    sizes = [sum(1 for tile in tiles if number[tile] == group) for group in range(3)]
+    weight = {}
+    for tile in tiles:
+        weight[tile] = 1
+        for later in range(slot[tile] + 1, sizes[number[tile]]):
+            weight[tile] *= 16 - later
+    for tile in range(17):
+        view.group[tile] = 0
+        view.table[tile] = NULL
+        for move in range(4):
+            view.step[tile][move] = 0
+            for other in range(17):
+                view.passed[tile][move][other] = 0
+    for tile in tiles:
+        group = number[tile]
+        view.group[tile] = group
+        view.table[tile] = table_of(tables[group], placements(sizes[group]))
+        for move in range(4):
+            displacement = seen_as[5 + DISPLACEMENT[move]] - seen_as[5]  # as the view sees it (from an inner cell)
+            view.step[tile][move] = displacement * weight[tile]
+            if displacement in (4, -4):  # passing a tile of the group before it in order: its own digit counts one
+                for other in tiles:  # cell less; passing one after it: that tile's digit counts one cell more
+                    if other != tile and number[other] == group:
+                        passes = -weight[tile] if slot[other] < slot[tile] else weight[other]
+                        view.passed[tile][move][other] = passes if displacement > 0 else -passes
+    for empty in range(16):
+        for move in range(4):
+            for between in range(3):
+                view.between[empty][move][between] = OFF
+            target = TARGETS[empty][move]
+            if target >= 0 and abs(seen_as[empty] - seen_as[target]) == 4:
+                step = 1 if seen_as[empty] > seen_as[target] else -1
+                for between in range(3):
+                    view.between[empty][move][between] = seen_as[seen_as[target] + step * (between + 1)]
+    placed, homes = [[], [], []], [[], [], []]
+    for tile in sorted(tiles, key=lambda tile: slot[tile]):  # the tile of home t at cell c seen at view(c) as view(t)
+        placed[number[tile]].append(seen_as[cells[tile]])
+        homes[number[tile]].append(seen_as[tile])
+    for group in range(3):
+        view.index[group] = rank(placed[group])
+        view.value[group] = table_value(tables[group], placed[group], homes[group])
+    return 0
+
+
 cdef int setup(Search* s, tuple arguments) except -1:
     """The board and the tables into `s` (`arguments` as `fifteen.search_arguments` makes them); returns the empty cell."""
-    cdef int tile, cell, table, home = int(arguments[1][0])
-    cells, second_view, number, shift = ([int(value) for value in arguments[at]] for at in (0, 2, 3, 4))
-    reflected_number, reflected_shift = ([int(value) for value in arguments[at]] for at in (8, 9))
-    s.nodes = 0
-    s.every = 0
-    for table in range(3):  # each table holds 16 ** (its group's size) bytes: every index its tiles can make
-        s.tables[table] = table_of(
-            arguments[5 + table], max([16 << shift[t] for t in range(16) if t != home and number[t] == table])
-        )
-        s.reflected_tables[table] = table_of(
-            arguments[10 + table],
-            max([16 << reflected_shift[t] for t in range(16) if t != home and reflected_number[t] == table]),
-        )
-    for tile in range(3):
-        s.index[tile] = 0
-        s.reflected[tile] = 0
-    for tile in range(16):
-        s.tile_at[tile] = -1
-        s.flip[tile] = <int>second_view[tile]
-        s.number[tile] = <int>number[tile]
-        s.shift[tile] = <int>shift[tile]
-        s.reflected_number[tile] = <int>reflected_number[tile]
-        s.reflected_shift[tile] = <int>reflected_shift[tile]
+    cdef int tile, home = int(arguments[1][0])
+    cells, seen_as, number, slot = ([int(value) for value in arguments[at]] for at in (0, 2, 3, 4))
+    other_number, other_slot = ([int(value) for value in arguments[at]] for at in (8, 9))
+    view_setup(&s.own, number, slot, list(range(16)), tuple(arguments[5:8]), cells, home)
+    view_setup(&s.other, other_number, other_slot, seen_as, tuple(arguments[10:13]), cells, home)
+    for tile in range(17):
+        s.tile_at[tile] = OFF
     for tile in range(16):
         if tile != home:
-            cell = <int>cells[tile]
-            s.tile_at[cell] = tile
-            s.index[s.number[tile]] += cell << s.shift[tile]
-            s.reflected[s.reflected_number[tile]] += s.flip[cell] << s.reflected_shift[tile]
-    s.own = s.other = 0
-    for tile in range(3):
-        s.value[tile] = s.tables[tile][s.index[tile]]
-        s.reflected_value[tile] = s.reflected_tables[tile][s.reflected[tile]]
-        s.own += s.value[tile]
-        s.other += s.reflected_value[tile]
-    return <int>cells[home]
+            s.tile_at[cells[tile]] = tile
+    s.own_sum = s.own.value[0] + s.own.value[1] + s.own.value[2]
+    s.other_sum = s.other.value[0] + s.other.value[1] + s.other.value[2]
+    s.nodes = 0
+    s.every = 0
+    return cells[home]
 
 
 def search(*arguments):
@@ -193,7 +247,7 @@ def search(*arguments):
     cdef int home = <int>arguments[1][0], bound, found, parity
     cdef int cell = setup(&s, tuple(arguments))
     parity = (abs(cell // 4 - home // 4) + abs(cell % 4 - home % 4)) % 2  # every solution's length has it
-    bound = s.own if s.own > s.other else s.other
+    bound = s.own_sum if s.own_sum > s.other_sum else s.other_sum
     with nogil:
         while True:
             found = dfs(&s, cell, 0, bound, 4)

@@ -5,15 +5,18 @@
 Arguments as `fifteen.search_arguments` makes them: `cells[t]` the cell of
 the tile of home t (`cells[empty_home]` the empty cell), where the second
 view puts each cell (the transpose, or each cell where it is), then per view
-each home's table number and shift, and the view's three tables. A table's
-index is the sum, over its group, of each tile's cell << its shift; in the
+each home's table number and place in its group, and the view's three
+tables. A table's index is the `rank` of its group's cells, ranked afresh
+at every node here (the kernel adds what a move changes instead); in the
 second view the tile of home t at cell c counts as at cell view[c] (its
-number and shift are those of its home there).
+number and place are those of its home there).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from .placements import table_value
 
 MOVES = "UDLR"
 OPPOSITE = (1, 0, 3, 2, -1)
@@ -32,21 +35,17 @@ class _Search:
     """The board and the tables, as the kernel's `setup` holds them."""
 
     def __init__(self, arguments: tuple[np.ndarray, ...]) -> None:
-        cells, empty_home, second_view, number, shift, *own, reflected_number, reflected_shift = arguments[:10]
+        cells, empty_home, second_view, number, slot, *own, other_number, other_slot = arguments[:10]
         self.home = int(empty_home[0])
         self.flip = [int(cell) for cell in second_view]
-        self.number, self.shift = [int(n) for n in number], [int(n) for n in shift]
-        self.reflected_number = [int(n) for n in reflected_number]
-        self.reflected_shift = [int(n) for n in reflected_shift]
-        self.tables, self.reflected_tables = tuple(own), tuple(arguments[10:13])
+        self.views = (
+            (list(range(16)), [int(n) for n in number], [int(n) for n in slot], tuple(own)),
+            (self.flip, [int(n) for n in other_number], [int(n) for n in other_slot], tuple(arguments[10:13])),
+        )
         self.tile_at = [-1] * 16
-        self.index, self.reflected = [0, 0, 0], [0, 0, 0]
         for tile in range(16):
             if tile != self.home:
-                cell = int(cells[tile])
-                self.tile_at[cell] = tile
-                self.index[self.number[tile]] += cell << self.shift[tile]
-                self.reflected[self.reflected_number[tile]] += self.flip[cell] << self.reflected_shift[tile]
+                self.tile_at[int(cells[tile])] = tile
         self.empty = int(cells[self.home])
         self.path: list[int] = []
         self.found: list[str] = []
@@ -54,9 +53,20 @@ class _Search:
         self.skip, self.limit, self.every = 0, 0, False
 
     def estimate(self) -> int:
-        own = sum(int(table[at]) for table, at in zip(self.tables, self.index, strict=True))
-        other = sum(int(table[at]) for table, at in zip(self.reflected_tables, self.reflected, strict=True))
-        return max(own, other)
+        """The larger of the two views' sums, each group's value read afresh
+        from where its tiles are (`placements.table_value`)."""
+        sums = []
+        for seen_as, number, slot, tables in self.views:
+            placed: list[list[tuple[int, int, int]]] = [[], [], []]
+            for cell, tile in enumerate(self.tile_at):
+                if tile >= 0:  # seen in the view, the tile of home t at cell c is the tile of home view(t) at view(c)
+                    placed[number[tile]].append((slot[tile], seen_as[cell], seen_as[tile]))
+            values = []
+            for group in range(3):
+                ordered = sorted(placed[group])
+                values.append(table_value(tables[group], [cell for _, cell, _ in ordered], [h for _, _, h in ordered]))
+            sums.append(sum(values))
+        return max(sums)
 
     def search(self, empty: int, cost: int, bound: int, last: int) -> int:
         """-1 to stop (the first solution in `path`, or the last one wanted
@@ -79,10 +89,6 @@ class _Search:
             if target < 0 or move == OPPOSITE[last]:
                 continue
             tile = self.tile_at[target]
-            step = (empty - target) << self.shift[tile]
-            flipped = (self.flip[empty] - self.flip[target]) << self.reflected_shift[tile]
-            self.index[self.number[tile]] += step
-            self.reflected[self.reflected_number[tile]] += flipped
             self.tile_at[empty], self.tile_at[target] = tile, -1
             self.path.append(move)
             found = self.search(target, cost + 1, bound, move)
@@ -90,8 +96,6 @@ class _Search:
                 return found
             self.path.pop()
             self.tile_at[target], self.tile_at[empty] = tile, -1
-            self.index[self.number[tile]] -= step
-            self.reflected[self.reflected_number[tile]] -= flipped
             least = min(least, found)
         return least
 
