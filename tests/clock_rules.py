@@ -57,6 +57,14 @@ FREE = [i for i in range(18) if i not in (9, 11, 15, 17)]
 """The free dials: all but the back's corners."""
 
 
+def random_positions(count: int, seed: int) -> np.ndarray:
+    """Uniformly random positions: 14 free dials drawn, each back corner the negative of its front one."""
+    dials = np.random.default_rng(seed).integers(0, 12, (count, 18))
+    for back, front in ((9, 2), (11, 0), (15, 8), (17, 6)):
+        dials[:, back] = -dials[:, front] % 12
+    return dials
+
+
 def apply_scramble(text: str, dials: np.ndarray | None = None) -> np.ndarray:
     """The dials after a WCA scramble (amounts with + or -, y2 turning over), from solved unless given."""
     state = np.zeros(18, dtype=np.int64) if dials is None else np.array(dials, dtype=np.int64)
