@@ -125,23 +125,7 @@ def test_every_optimal_answer_is_distinct_replays_and_is_counted(metric: int) ->
     assert checked >= 20
 
 
-KOGLER_12 = "2 0 4 1 5 1 2 0 4 0 6 7 11 0"
-"""A position Jakob Kogler published as needing 12 moves in the 30-move metric ("God's Number for Clock found",
-speedsolving.com, May 2014, "Lower bound 12"), in OptClock's notation: 14 hours (0 for 12), the front's nine in
-reading order, then the back's top, left, centre, right and bottom dials as seen with the clock turned over
-about its vertical axis (OptClock's readme, Gottlieb and Whitmore 2014: "10 is opposite 2")."""
-
-
-def from_optclock(numbers: str) -> np.ndarray:
-    """The 18 dials of a position in OptClock's 14 numbers: the back's corners are the negatives of the front
-    corners behind them (back top-left behind front top-right, as seen after turning over)."""
-    hours = [int(number) % 12 for number in numbers.split()]
-    front, (top, left, centre, right, bottom) = hours[:9], hours[9:]
-    back = [-front[2], top, -front[0], left, centre, right, -front[8], bottom, -front[6]]
-    return np.array(front + back) % 12
-
-
 def test_a_published_distance_12_position_is_answered_12() -> None:
-    dials = from_optclock(KOGLER_12)
+    dials = clock_rules.from_optclock(clock_rules.KOGLER_12)
     answer = engine.solve(as_text(dials), 30)
     assert answer.distance == solver.solver(30).distance(dials) == 12 and replayed(dials, answer)
