@@ -57,6 +57,30 @@ FREE = [i for i in range(18) if i not in (9, 11, 15, 17)]
 """The free dials: all but the back's corners."""
 
 
+def random_positions(count: int, seed: int) -> np.ndarray:
+    """Uniformly random positions: 14 free dials drawn, each back corner the negative of its front one."""
+    dials = np.random.default_rng(seed).integers(0, 12, (count, 18))
+    for back, front in ((9, 2), (11, 0), (15, 8), (17, 6)):
+        dials[:, back] = -dials[:, front] % 12
+    return dials
+
+
+KOGLER_12 = "2 0 4 1 5 1 2 0 4 0 6 7 11 0"
+"""A position Jakob Kogler published as needing 12 moves in the 30-move metric ("God's Number for Clock found",
+speedsolving.com, May 2014, "Lower bound 12"), in OptClock's notation: 14 hours (0 for 12), the front's nine in
+reading order, then the back's top, left, centre, right and bottom dials as seen with the clock turned over
+about its vertical axis (OptClock's readme, Gottlieb and Whitmore 2014: "10 is opposite 2")."""
+
+
+def from_optclock(numbers: str) -> np.ndarray:
+    """The 18 dials of a position in OptClock's 14 numbers: the back's corners are the negatives of the front
+    corners behind them (back top-left behind front top-right, as seen after turning over)."""
+    hours = [int(number) % 12 for number in numbers.split()]
+    front, (top, left, centre, right, bottom) = hours[:9], hours[9:]
+    back = [-front[2], top, -front[0], left, centre, right, -front[8], bottom, -front[6]]
+    return np.array(front + back) % 12
+
+
 def apply_scramble(text: str, dials: np.ndarray | None = None) -> np.ndarray:
     """The dials after a WCA scramble (amounts with + or -, y2 turning over), from solved unless given."""
     state = np.zeros(18, dtype=np.int64) if dials is None else np.array(dials, dtype=np.int64)

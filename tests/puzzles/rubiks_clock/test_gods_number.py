@@ -10,6 +10,7 @@ import subprocess
 import sys
 from itertools import product
 
+import clock_rules
 import numpy as np
 import pytest
 
@@ -17,14 +18,6 @@ from ninebase.puzzles.rubiks_clock import engine, gods_number, known
 from ninebase.puzzles.rubiks_clock.solver import ALL_FOUR, solver
 
 DISTANCES = range(19)
-
-
-def random_positions(count: int, seed: int) -> np.ndarray:
-    """Uniformly random positions: 14 free dials drawn, each back corner the negative of the front one behind it."""
-    dials = np.random.default_rng(seed).integers(0, 12, (count, 18))
-    for back, front in ((9, 2), (11, 0), (15, 8), (17, 6)):
-        dials[:, back] = -dials[:, front] % 12
-    return dials
 
 
 def as_text(dials: np.ndarray) -> str:
@@ -77,7 +70,7 @@ def test_the_formulation_is_the_solvers() -> None:
     sides = [k[:, 0] + k[:, 1], k[:, 1] + k[:, 2], k[:, 2] + k[:, 3], k[:, 3] + k[:, 0]]
     assert (front == np.column_stack([k, *sides, k.sum(axis=1)]) % 12).all()
     assert (np.unique(front, axis=0) == gods_number.codewords(12)).all()
-    for dials in random_positions(300, seed=37):
+    for dials in clock_rules.random_positions(300, seed=37):
         u, u2 = gods_number.pairs(dials)
         assert 18 - gods_number.best_saving(u, u2) == engine.distance(as_text(dials))
         assert (gods_number.dials_of(u, u2) == dials).all()
@@ -158,7 +151,9 @@ def test_the_stored_distribution_adds_up_and_meets_the_closed_form_near_solved_a
     distribution = list(known.COMPUTED_18)
     assert sum(distribution) == 12**14
     assert distribution[:4] == [math.comb(18, r) * 11**r for r in range(4)]
-    sample = np.bincount(engine.distances(as_text(dials) for dials in random_positions(2000, seed=18)), minlength=15)
+    sample = np.bincount(
+        engine.distances(as_text(dials) for dials in clock_rules.random_positions(2000, seed=18)), minlength=15
+    )
     share = np.array(distribution) / 12**14
     assert (np.abs(sample - 2000 * share) <= 5 * np.sqrt(2000 * share * (1 - share)) + 1).all()
 

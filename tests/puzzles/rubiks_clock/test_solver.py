@@ -33,14 +33,6 @@ solver over the 12^5 front crosses, after Jakob Kogler's proof that God's number
 MOVES = {18: clock_rules.MOVES_18, 30: clock_rules.MOVES_30}
 
 
-def random_positions(count: int, seed: int) -> np.ndarray:
-    """Uniformly random positions: 14 free dials drawn, each back corner the negative of its front one."""
-    dials = np.random.default_rng(seed).integers(0, 12, (count, 18))
-    for back, front in ((9, 2), (11, 0), (15, 8), (17, 6)):
-        dials[:, back] = -dials[:, front] % 12
-    return dials
-
-
 def replayed(dials: np.ndarray, answer: engine.ClockAnswer) -> bool:
     """Whether the answer's tokens, read as a scramble from the position on the tests' model, solve it."""
     return not clock_rules.apply_scramble(" ".join(answer.moves), dials).any()
@@ -87,7 +79,7 @@ def test_the_published_30_move_count_at_distance_3() -> None:
 @pytest.mark.slow
 def test_the_18_move_metric_against_a_brute_force_over_its_kernel() -> None:
     engine_ = solver.solver(18)
-    for dials in random_positions(2000, 18):
+    for dials in clock_rules.random_positions(2000, 18):
         weights = clock_rules.kernel_weights_18(dials)
         best = int(weights.min())
         assert engine_.distance(dials) == best
@@ -103,7 +95,7 @@ def test_the_30_move_mean_is_the_published_one_within_sampling_error() -> None:
     spread = np.sqrt((counts * (distances - mean) ** 2).sum() / counts.sum())
     assert round(mean, 4) == 9.4337
     engine30, engine18 = solver.solver(30), solver.solver(18)
-    positions = random_positions(2000, 30)
+    positions = clock_rules.random_positions(2000, 30)
     found = np.array([engine30.distance(dials) for dials in positions])
     assert abs(found.mean() - mean) < 4 * spread / np.sqrt(len(found)), found.mean()
     assert found.max() <= 12
@@ -117,7 +109,7 @@ def test_the_30_move_mean_is_the_published_one_within_sampling_error() -> None:
 def test_every_optimal_answer_is_distinct_replays_and_is_counted(metric: int) -> None:
     rng = np.random.default_rng(metric)
     checked = 0
-    for dials in random_positions(60, metric):
+    for dials in clock_rules.random_positions(60, metric):
         text = as_text(dials)
         total = engine.count(text, metric)
         if total > 40:
@@ -133,23 +125,7 @@ def test_every_optimal_answer_is_distinct_replays_and_is_counted(metric: int) ->
     assert checked >= 20
 
 
-KOGLER_12 = "2 0 4 1 5 1 2 0 4 0 6 7 11 0"
-"""A position Jakob Kogler published as needing 12 moves in the 30-move metric ("God's Number for Clock found",
-speedsolving.com, May 2014, "Lower bound 12"), in OptClock's notation: 14 hours (0 for 12), the front's nine in
-reading order, then the back's top, left, centre, right and bottom dials as seen with the clock turned over
-about its vertical axis (OptClock's readme, Gottlieb and Whitmore 2014: "10 is opposite 2")."""
-
-
-def from_optclock(numbers: str) -> np.ndarray:
-    """The 18 dials of a position in OptClock's 14 numbers: the back's corners are the negatives of the front
-    corners behind them (back top-left behind front top-right, as seen after turning over)."""
-    hours = [int(number) % 12 for number in numbers.split()]
-    front, (top, left, centre, right, bottom) = hours[:9], hours[9:]
-    back = [-front[2], top, -front[0], left, centre, right, -front[8], bottom, -front[6]]
-    return np.array(front + back) % 12
-
-
 def test_a_published_distance_12_position_is_answered_12() -> None:
-    dials = from_optclock(KOGLER_12)
+    dials = clock_rules.from_optclock(clock_rules.KOGLER_12)
     answer = engine.solve(as_text(dials), 30)
     assert answer.distance == solver.solver(30).distance(dials) == 12 and replayed(dials, answer)
