@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""A pattern table's 0-1 search, compiled: `pattern_tables.pattern_table`'s
-search in C, over placements numbered by rank (`placements.rank`), as the
+"""A pattern table's 0-1 search, compiled: the levels of
+`pattern_tables.pattern_table`'s search in C, over placements numbered by rank (`placements.rank`), as the
 NumPy one in `pattern_tables` does it over cell << 4i numbers (the tests
 hold the two to the same tables). Seven tiles take about 30 s of CPU here
 and 440 MB, where the NumPy search took 130 s and 1.3 GB.
@@ -18,11 +18,6 @@ the next level's with an atomic OR.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uintptr_t
 
-import threading
-
-import numpy as np
-
-from ninebase.puzzles.eight.placements import placements, rank
 from ninebase.puzzles.storage import UNREACHABLE
 
 cdef extern from *:
@@ -115,42 +110,10 @@ cdef int64_t level(
     return settled
 
 
-def pattern_table(homes, int threads=1):
-    """The table of one group: per placement (by `placements.rank`) the
-    fewest moves of its tiles home, each level's placements shared among
-    `threads` threads."""
-    cdef int tiles = len(homes), tile
-    cdef int64_t size = placements(tiles)
-    cdef int64_t weight[16]
-    weight[tiles - 1] = 1
-    for tile in range(tiles - 2, -1, -1):
-        weight[tile] = weight[tile + 1] * (16 - tile - 1)
-    weights = [weight[tile] for tile in range(tiles)]
-    distances = np.full(size, UNREACHABLE, dtype=np.uint8)
-    seen = np.zeros(size, dtype=np.uint16)
-    levels = [np.zeros(size, dtype=np.uint16), np.zeros(size, dtype=np.uint16)]
-    levels[0][rank(homes)] = 0xFFFF & ~sum(1 << home for home in homes)  # the empty cell anywhere else
-    distance = 0
-    while True:
-        settled = [0] * threads
-        reached, following = levels[distance % 2], levels[(distance + 1) % 2]
-
-        def part(number):
-            settled[number] = _level(tiles, weights, number, threads, distance, distances, seen, reached, following)
-
-        workers = [threading.Thread(target=part, args=(number,)) for number in range(1, threads)]
-        for worker in workers:
-            worker.start()
-        part(0)
-        for worker in workers:
-            worker.join()
-        if not sum(settled):
-            return distances
-        distance += 1
-
-
-def _level(int tiles, list weights, int part, int parts, int distance, distances, seen, reached, following):
-    """`level` over one thread's blocks, the GIL let go."""
+def settle(int tiles, tuple weights, int part, int parts, int distance, distances, seen, reached, following):
+    """`level` over one thread's blocks (the `part`-th of every `parts`),
+    the GIL let go; the arrays as `pattern_tables.pattern_table` makes them.
+    How many placements it settled."""
     cdef int64_t weight[16]
     cdef int tile
     for tile in range(tiles):

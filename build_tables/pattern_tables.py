@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ninebase.puzzles.eight.placements import placements, weights
+from ninebase.puzzles.eight.placements import placements, rank, weights
 from ninebase.puzzles.storage import UNREACHABLE
 
 _FULL = 0xFFFF
@@ -33,12 +34,29 @@ _STEPS = ((-4, 4), (4, 4), (-1, 1), (1, 1))
 """Per way a tile can move (the change of its cell): the steps it may not cross (rows of 4 or columns of 1)."""
 
 
-def pattern_table(homes: Sequence[int]) -> np.ndarray:
+def pattern_table(homes: Sequence[int], threads: int | None = None) -> np.ndarray:
     """The table of one group: per placement (by `placements.rank`) the
-    fewest moves of its tiles home, searched on every core this process may use."""
-    from .pattern_kernel import pattern_table as compiled  # built with the package, as the search is
+    fewest moves of its tiles home, by the compiled search, each level's
+    placements shared among `threads` threads (by default one per core this
+    process may use)."""
+    from .pattern_kernel import settle  # compiled with the package, as the search is
 
-    return compiled(tuple(homes), len(os.sched_getaffinity(0)))
+    threads = threads or len(os.sched_getaffinity(0))
+    tiles = len(homes)
+    size = placements(tiles)
+    distances = np.full(size, UNREACHABLE, dtype=np.uint8)
+    seen = np.zeros(size, dtype=np.uint16)  # per placement, the empty cell's places settled so far
+    levels = (np.zeros(size, dtype=np.uint16), np.zeros(size, dtype=np.uint16))  # reached at this level, the next
+    levels[0][rank(homes)] = _FULL & ~sum(1 << home for home in homes)  # home, the empty cell anywhere else
+    distance = 0
+    with ThreadPoolExecutor(threads) as pool:
+        while True:
+            reached, following = levels[distance % 2], levels[(distance + 1) % 2]
+            arguments = (tiles, weights(tiles), threads, distance, distances, seen, reached, following)
+            parts = [pool.submit(settle, *arguments[:2], part, *arguments[2:]) for part in range(threads)]
+            if not sum(part.result() for part in parts):
+                return distances
+            distance += 1
 
 
 def reference_pattern_table(homes: Sequence[int]) -> np.ndarray:

@@ -14,11 +14,12 @@ Arguments as `fifteen.search_arguments` makes them (see `fifteen_reference`).
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uintptr_t
+from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 import numpy as np
 
-from ninebase.puzzles.eight.placements import placements, rank, table_value
+from ninebase.puzzles.eight.placements import placements, view
 
 cdef enum:
     FOUND = -1
@@ -30,8 +31,6 @@ cdef int[16][4] TARGETS
 cdef int[5] OPPOSITE
 cdef int[16][5][4] MOVES_FROM  # per empty cell and last move: the moves to try (DONE after the last)
 MOVES = "UDLR"
-DISPLACEMENT = (4, -4, 1, -1)
-"""Per move of the empty cell, where the tile it moves goes (U: the tile above comes down a row)."""
 
 
 cdef struct View:
@@ -172,63 +171,39 @@ cdef const uint8_t* table_of(object table, int64_t size) except NULL:
     return <const uint8_t*><uintptr_t>table.ctypes.data
 
 
-cdef int view_setup(View* view, list number, list slot, list seen_as, tuple tables, list cells, int home) except -1:
-    """One view of the board: per tile its group (`number`) and place in the
-    group's order (`slot`) as that view sees it, `seen_as` where the view
-    puts each cell (an involution), the three tables."""
-    cdef int tile, move, other, group, between, displacement, passes
-    tiles = [tile for tile in range(16) if tile != home]
-    sizes = [sum(1 for tile in tiles if number[tile] == group) for group in range(3)]
-    weight = {}
-    for tile in tiles:
-        weight[tile] = 1
-        for later in range(slot[tile] + 1, sizes[number[tile]]):
-            weight[tile] *= 16 - later
+cdef int copied(int* into, object values, int count) except -1:
+    """`count` int32 values of a contiguous array into a C array."""
+    if values.dtype != np.int32 or not values.flags.c_contiguous or values.size != count:
+        raise ValueError(f"{values.size} values of {values.dtype}, not {count} contiguous int32")
+    memcpy(into, <const int*><uintptr_t>values.ctypes.data, count * sizeof(int))
+    return 0
+
+
+cdef int view_setup(View* view, object prepared, tuple tables, int home) except -1:
+    """One view of the board as `placements.view` works it out, the tables read through raw pointers."""
+    cdef int tile
+    copied(view.group, prepared.group, 17)
+    copied(&view.step[0][0], prepared.step, 17 * 4)
+    copied(&view.passed[0][0][0], prepared.passed, 17 * 4 * 17)
+    copied(&view.between[0][0][0], prepared.between, 16 * 4 * 3)
+    copied(view.index, prepared.index, 3)
+    copied(view.value, prepared.value, 3)
+    sizes = [0, 0, 0]
+    for tile in range(16):
+        if tile != home:
+            sizes[view.group[tile]] += 1
     for tile in range(17):
-        view.group[tile] = 0
-        view.table[tile] = NULL
-        for move in range(4):
-            view.step[tile][move] = 0
-            for other in range(17):
-                view.passed[tile][move][other] = 0
-    for tile in tiles:
-        group = number[tile]
-        view.group[tile] = group
-        view.table[tile] = table_of(tables[group], placements(sizes[group]))
-        for move in range(4):
-            displacement = seen_as[5 + DISPLACEMENT[move]] - seen_as[5]  # as the view sees it (from an inner cell)
-            view.step[tile][move] = displacement * weight[tile]
-            if displacement in (4, -4):  # passing a tile of the group before it in order: its own digit counts one
-                for other in tiles:  # cell less; passing one after it: that tile's digit counts one cell more
-                    if other != tile and number[other] == group:
-                        passes = -weight[tile] if slot[other] < slot[tile] else weight[other]
-                        view.passed[tile][move][other] = passes if displacement > 0 else -passes
-    for empty in range(16):
-        for move in range(4):
-            for between in range(3):
-                view.between[empty][move][between] = OFF
-            target = TARGETS[empty][move]
-            if target >= 0 and abs(seen_as[empty] - seen_as[target]) == 4:
-                step = 1 if seen_as[empty] > seen_as[target] else -1
-                for between in range(3):
-                    view.between[empty][move][between] = seen_as[seen_as[target] + step * (between + 1)]
-    placed, homes = [[], [], []], [[], [], []]
-    for tile in sorted(tiles, key=lambda tile: slot[tile]):  # the tile of home t at cell c seen at view(c) as view(t)
-        placed[number[tile]].append(seen_as[cells[tile]])
-        homes[number[tile]].append(seen_as[tile])
-    for group in range(3):
-        view.index[group] = rank(placed[group])
-        view.value[group] = table_value(tables[group], placed[group], homes[group])
+        view.table[tile] = NULL if tile == home or tile == OFF else table_of(tables[view.group[tile]], placements(sizes[view.group[tile]]))
     return 0
 
 
 cdef int setup(Search* s, tuple arguments) except -1:
     """The board and the tables into `s` (`arguments` as `fifteen.search_arguments` makes them); returns the empty cell."""
     cdef int tile, home = int(arguments[1][0])
-    cells, seen_as, number, slot = ([int(value) for value in arguments[at]] for at in (0, 2, 3, 4))
-    other_number, other_slot = ([int(value) for value in arguments[at]] for at in (8, 9))
-    view_setup(&s.own, number, slot, list(range(16)), tuple(arguments[5:8]), cells, home)
-    view_setup(&s.other, other_number, other_slot, seen_as, tuple(arguments[10:13]), cells, home)
+    cells, seen_as = list(arguments[0]), list(arguments[2])
+    own_tables, other_tables = tuple(arguments[5:8]), tuple(arguments[10:13])
+    view_setup(&s.own, view(arguments[3], arguments[4], list(range(16)), home, cells, own_tables), own_tables, home)
+    view_setup(&s.other, view(arguments[8], arguments[9], seen_as, home, cells, other_tables), other_tables, home)
     for tile in range(17):
         s.tile_at[tile] = OFF
     for tile in range(16):

@@ -111,12 +111,10 @@ def test_the_compiled_pattern_search_builds_the_numpy_one_s_tables(homes: tuple[
 
 
 def test_the_compiled_pattern_search_builds_the_same_table_on_any_number_of_threads() -> None:
-    from ninebase.build_tables import pattern_kernel
-
     homes = (2, 3, 6, 7, 11)
-    alone = pattern_kernel.pattern_table(homes, 1)
+    alone = builder.pattern_table(homes, 1)
     for threads in (2, 3):
-        assert np.array_equal(pattern_kernel.pattern_table(homes, threads), alone)
+        assert np.array_equal(builder.pattern_table(homes, threads), alone)
 
 
 def test_a_distance_has_the_parity_of_the_tiles_steps_from_home_and_is_stored_halved() -> None:
