@@ -1,6 +1,7 @@
-"""`ninebase sample`: instances whose optimum is exactly a given distance
-(and, if asked, whose optimal answer is unique); and how the optimal
-answers' counts are spread over a puzzle's instances."""
+"""`ninebase sample`: instances whose optimum is exactly a given distance,
+or solvable instances drawn uniformly at random (and, if asked, only those
+whose optimal answer is unique); and how the optimal answers' counts are
+spread over a puzzle's instances."""
 
 from __future__ import annotations
 
@@ -53,6 +54,17 @@ def sample(
                 f"(the {plural(at_distance, *puzzle.instance_noun)} there have two or more)"
             )
     return [compact(int(index)) for index in in_seeded_order(candidates, count, seed)], candidates.size
+
+
+def draw(puzzle: Puzzle, table: TableReader, count: int, seed: int, unique: bool = False) -> list[str]:
+    """Up to `count` distinct solvable instances of the sample space, each
+    alike (with `unique`, of those with exactly one optimal answer), in the
+    seed's order (`in_seeded_order`); fewer only where fewer exist."""
+    distances, compact = sample_space(puzzle, table)
+    candidates = np.flatnonzero(distances >= 0)
+    if unique:
+        candidates = candidates[counts(puzzle, table)[candidates] == 1]
+    return [compact(int(index)) for index in in_seeded_order(candidates, count, seed)]
 
 
 def in_seeded_order(candidates: np.ndarray, count: int, seed: int) -> np.ndarray:
