@@ -393,7 +393,12 @@ class Tables:
             raise InputError(f"count is {count}; give 1 or more")
         if not unique and (drawn := rules.draw(count, checked_seed(seed))) is not None:
             return drawn
-        table_name(rules, "no table counts its optimal answers" if unique else "nothing is drawn")
+        so = "no table counts its optimal answers" if unique else "nothing is drawn"
+        table_name(rules, so)
+        if not rules.storage.holds_every_instance:  # refused before its table is opened (or built)
+            raise InputError(
+                f"{rules.name} under these rules has tables that guide its search, not one of every instance, so {so}"
+            )
         return draw(rules, self.table(rules), count, checked_seed(seed), unique)
 
     # Serving -------------------------------------------------------------------------
