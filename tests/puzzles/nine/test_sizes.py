@@ -11,21 +11,12 @@ import random
 import re
 from collections import deque
 
+import nine_rules
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from nine_rules import (
-    Matrix,
-    classes,
-    documented_bound,
-    operate,
-    random_solvable,
-    replay,
-    solvable_boards,
-    solved,
-    written,
-)
+from nine_rules import Matrix, classes, documented_bound, operate, random_solvable, replay, solvable_boards, solved
 
 from ninebase import lookup
 from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many
@@ -202,7 +193,7 @@ def test_compact_form_round_trip(sized: tuple[int, str]) -> None:
 @given(st.integers(1, 9).flatmap(lambda n: st.lists(solvable_boards(st.just(n)), min_size=1, max_size=6)))
 def test_boards_written_together_are_written_as_one_by_one(boards: list[tuple[Matrix, Matrix]]) -> None:
     a, b = (np.array(matrices, dtype=np.int8) for matrices in zip(*boards, strict=True))
-    assert compact_many(a, b) == [written(*board) for board in boards]
+    assert compact_many(a, b) == [nine_rules.written(*board) for board in boards]
 
 
 @pytest.mark.parametrize(
