@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ninebase.puzzles import InputError, Puzzle, TableReader, plural
+from ninebase.puzzles.draws import drawn_indices
 
 UNSOLVABLE = -1
 """The distance that asks for unsolvable instances."""
@@ -59,12 +60,12 @@ def sample(
 def draw(puzzle: Puzzle, table: TableReader, count: int, seed: int, unique: bool = False) -> list[str]:
     """Up to `count` distinct solvable instances of the sample space, each
     alike (with `unique`, of those with exactly one optimal answer), in the
-    seed's order (`in_seeded_order`); fewer only where fewer exist."""
+    seed's order (`drawn_indices`); fewer only where fewer exist."""
     distances, compact = sample_space(puzzle, table)
-    candidates = np.flatnonzero(distances >= 0)
+    solvable = table.derived("solvable", lambda: np.flatnonzero(distances >= 0))
     if unique:
-        candidates = candidates[counts(puzzle, table)[candidates] == 1]
-    return [compact(int(index)) for index in in_seeded_order(candidates, count, seed)]
+        solvable = table.derived("unique answers", lambda: solvable[counts(puzzle, table)[solvable] == 1])
+    return [compact(int(index)) for index in solvable[drawn_indices(solvable.size, count, seed)]]
 
 
 def in_seeded_order(candidates: np.ndarray, count: int, seed: int) -> np.ndarray:

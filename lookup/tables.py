@@ -386,7 +386,7 @@ class Tables:
 
         >>> with open_tables() as tables:
         ...     tables.draw("eight", 3, seed=1), tables.draw("eight", 2, seed=1)
-        (['753162049', '354960218', '573018296'], ['753162049', '354960218'])
+        (['347028169', '647083921', '824501963'], ['347028169', '647083921'])
         """
         rules = self.resolve(puzzle)
         if count < 1:
