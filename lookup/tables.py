@@ -388,10 +388,10 @@ class Tables:
         ...     tables.draw("eight", 3, seed=1), tables.draw("eight", 2, seed=1)
         (['347028169', '647083921', '824501963'], ['347028169', '647083921'])
         """
-        rules = self.resolve(puzzle)
+        rules, seed = self.resolve(puzzle), checked_seed(seed)
         if count < 1:
             raise InputError(f"count is {count}; give 1 or more")
-        if not unique and (drawn := rules.draw(count, checked_seed(seed))) is not None:
+        if not unique and (drawn := rules.draw(count, seed)) is not None:
             return drawn
         so = "no table counts its optimal answers" if unique else "nothing is drawn"
         table_name(rules, so)
@@ -399,7 +399,7 @@ class Tables:
             raise InputError(
                 f"{rules.name} under these rules has tables that guide its search, not one of every instance, so {so}"
             )
-        return draw(rules, self.table(rules), count, checked_seed(seed), unique)
+        return draw(rules, self.table(rules), count, seed, unique)
 
     # Serving -------------------------------------------------------------------------
     def load(self, chosen: Iterable[Puzzle | str]) -> str:
