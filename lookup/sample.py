@@ -1,6 +1,7 @@
-"""`ninebase sample`: instances whose optimum is exactly a given distance
-(and, if asked, whose optimal answer is unique); and how the optimal
-answers' counts are spread over a puzzle's instances."""
+"""`ninebase sample`: instances whose optimum is exactly a given distance,
+or solvable instances drawn uniformly at random (and, if asked, only those
+whose optimal answer is unique); and how the optimal answers' counts are
+spread over a puzzle's instances."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ninebase.puzzles import InputError, Puzzle, TableReader, plural
+from ninebase.puzzles.draws import drawn_indices
 
 UNSOLVABLE = -1
 """The distance that asks for unsolvable instances."""
@@ -53,6 +55,17 @@ def sample(
                 f"(the {plural(at_distance, *puzzle.instance_noun)} there have two or more)"
             )
     return [compact(int(index)) for index in in_seeded_order(candidates, count, seed)], candidates.size
+
+
+def draw(puzzle: Puzzle, table: TableReader, count: int, seed: int, unique: bool = False) -> list[str]:
+    """Up to `count` distinct solvable instances of the sample space, each
+    alike (with `unique`, of those with exactly one optimal answer), in the
+    seed's order (`drawn_indices`); fewer only where fewer exist."""
+    distances, compact = sample_space(puzzle, table)
+    solvable = table.derived("solvable", lambda: np.flatnonzero(distances >= 0))
+    if unique:
+        solvable = table.derived("unique answers", lambda: solvable[counts(puzzle, table)[solvable] == 1])
+    return [compact(int(index)) for index in solvable[drawn_indices(solvable.size, count, seed)]]
 
 
 def in_seeded_order(candidates: np.ndarray, count: int, seed: int) -> np.ndarray:

@@ -22,7 +22,7 @@ from . import bulk
 from .bulk import SolvedLines
 from .check import Verdict, check_answer
 from .directory import PuzzleTable, resolve_tables_dir, table_name
-from .sample import count_stats, sample
+from .sample import count_stats, draw, sample
 from .stream import Lines
 from .tablefile import MissingTableError
 
@@ -372,6 +372,34 @@ class Tables:
         table_name(rules, "nothing is sampled")
         table = self.table(rules)
         return sample(rules, table, distance, count, checked_seed(seed), unique)
+
+    def draw(self, puzzle: Puzzle | str, count: int, seed: int, unique: bool = False) -> list[str]:
+        """Up to `count` distinct instances drawn uniformly at random among the
+        puzzle's solvable ones (with `unique`, among those with exactly one
+        optimal answer, where a table counts them), in compact form, in an
+        order `seed` alone fixes: a larger `count` with the same seed begins
+        with the instances of a smaller one. Fewer only where fewer exist. A
+        table of every instance is read (the sample space `sample` reads);
+        otherwise the puzzle draws them itself (`Puzzle.draw`: rubiks-clock's
+        12^14 positions, the 15-puzzle's solvable boards of every goal, nine's
+        boards from 5x5, clocks under other rules), at most a million at once.
+
+        >>> with open_tables() as tables:
+        ...     tables.draw("eight", 3, seed=1), tables.draw("eight", 2, seed=1)
+        (['347028169', '647083921', '824501963'], ['347028169', '647083921'])
+        """
+        rules, seed = self.resolve(puzzle), checked_seed(seed)
+        if count < 1:
+            raise InputError(f"count is {count}; give 1 or more")
+        if not unique and (drawn := rules.draw(count, seed)) is not None:
+            return drawn
+        so = "no table counts its optimal answers" if unique else "nothing is drawn"
+        table_name(rules, so)
+        if not rules.storage.holds_every_instance:  # refused before its table is opened (or built)
+            raise InputError(
+                f"{rules.name} under these rules has tables that guide its search, not one of every instance, so {so}"
+            )
+        return draw(rules, self.table(rules), count, seed, unique)
 
     # Serving -------------------------------------------------------------------------
     def load(self, chosen: Iterable[Puzzle | str]) -> str:

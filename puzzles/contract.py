@@ -189,6 +189,17 @@ class Puzzle(ABC):
         sampled."""
         return None
 
+    def draw(self, count: int, seed: int) -> list[str] | None:
+        """Where no table lists every instance (none, or one that only guides
+        a search): `count` distinct solvable instances in compact form, drawn
+        uniformly at random among all of them, the first of an order `seed`
+        alone fixes (so a larger count begins with a smaller one's), bounded
+        in number (`draws.bounded`); fewer only where fewer exist, none at
+        once for a count of 0 (so `draw(0, 0) is not None` asks whether the
+        puzzle draws). None (the default): `Tables.draw` reads them from the
+        table's sample space, or draws nothing."""
+        return None
+
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         """The puzzle under the other rules `options` choose (named in
         `variant_options`): a puzzle of its own, with the same name."""

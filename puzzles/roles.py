@@ -114,11 +114,6 @@ class OriginalFormats(Role, ABC):
         why `answer` is impossible from `board`; None if it is possible."""
         raise NotImplementedError(f"{self.puzzle.name} answers list their moves")
 
-    def draw(self, count: int, seed: int) -> list[str]:
-        """`count` instances in compact form drawn at random (fixed by `seed`),
-        for the test data of a puzzle answered without a table to sample from."""
-        raise NotImplementedError(f"{self.puzzle.name} draws no instances without its table")
-
     def stream(self) -> OriginalStream:
         """A reader of the input as it arrives, answering each instance once
         it is complete; by default the input is kept until it ends, then read

@@ -120,6 +120,17 @@ def meets_the_class_rule(a: Matrix, b: Matrix) -> bool:
     return all(sum(a[r][c] + b[r][c] for r, c in orbit) == len(orbit) for orbit in classes(len(a)))
 
 
+A_ONES_SHARES = [1, 16, 36, 16, 1]
+"""Among the boards meeting the class rule, drawn uniformly, how often a class of four positions has
+0..4 of its 1s in A: C(4, k) C(4, 4 - k) of the C(8, 4) = 70 ways (the classes independent)."""
+
+
+def ones_in_a(text: str) -> list[int]:
+    """For each class of four positions of a board in compact form, how many of its 1s lie in A."""
+    a, _ = matrices(text)
+    return [sum(a[r][c] for r, c in orbit) for orbit in classes(len(a)) if len(orbit) == 4]
+
+
 def names_of(n: int) -> list[str]:
     """The operations at size n."""
     return ["AL", "AR", "BL", "BR", *(f"C{k}" for k in range(1, n + 1))]

@@ -294,15 +294,17 @@ def check(puzzle: Puzzle, instance: BinaryIO, answer: BinaryIO, tables_dir: Path
 
 
 @click.command(
-    short_help="Instances that need exactly D moves (or the hardest).", epilog=EXIT_STATUS_HELP, cls=RulesCommand
+    short_help="Random solvable instances, or those that need exactly D moves.",
+    epilog=EXIT_STATUS_HELP,
+    cls=RulesCommand,
 )
 @puzzle_argument
 @click.option(
     "--distance",
     type=int,
-    help="The exact number of moves the instances need (0 or more); -1 for unsolvable instances.",
+    help="Only instances that need exactly this many moves (0 or more); -1 for unsolvable instances.",
 )
-@click.option("--hardest", is_flag=True, help="Instances at the largest distance there is.")
+@click.option("--hardest", is_flag=True, help="Only instances at the largest distance there is.")
 @click.option(
     "--count",
     type=click.IntRange(min=1),
@@ -325,24 +327,33 @@ def sample(
     tables_dir: Path | None,
     **variant: Any,
 ) -> None:
-    """Print COUNT distinct instances whose optimum is exactly DISTANCE (with
-    --unique, only those with exactly one optimal answer), one per line in
-    compact form (ready for `solve --batch`); fewer, saying so, when fewer
-    exist than a --count asked for."""
+    """Print COUNT distinct instances drawn uniformly at random from all the
+    solvable ones, or with --distance from those whose optimum is exactly
+    DISTANCE, with --hardest from those at the largest distance (with
+    --unique, only those with exactly one optimal answer): one per line in
+    compact form, ready for `solve --batch`. The same seed gives the same
+    instances, and a larger count begins with a smaller one's; fewer, saying
+    so, when fewer exist than a --count asked for."""
     with reported_errors():
         puzzle = rule_choice(puzzle, variant)
-        if hardest == (distance is not None):
-            raise InputError("give exactly one of --distance D and --hardest")
+        if hardest and distance is not None:
+            raise InputError("give --distance D or --hardest, not both")
         if distance is not None and distance < -1:
             raise InputError(f"--distance is {distance}; give a distance of 0 or more, or -1 for unsolvable instances")
         with open_for(tables_dir) as tables:
-            instances, available = tables.sample(puzzle, distance, count, seed, unique)
+            if hardest or distance is not None:
+                instances, available = tables.sample(puzzle, distance, count, seed, unique)
+                where = " at that distance"
+            else:
+                instances = tables.draw(puzzle, count, seed, unique)
+                available, where = len(instances), ""
         for instance in instances:
             click.echo(instance)
         if available < count and ctx.get_parameter_source("count") is not ParameterSource.DEFAULT:
             verb = "exists" if available == 1 else "exist"
             such = " with a unique optimal answer" if unique else ""
-            click.echo(f"ninebase: only {plural(available, 'instance')}{such} {verb} at that distance", err=True)
+            noun = "instance" if where else "solvable instance"
+            click.echo(f"ninebase: only {plural(available, noun)}{such} {verb}{where}", err=True)
 
 
 @click.command(short_help="Counts, the largest distance and the histogram.", epilog=EXIT_STATUS_HELP, cls=RulesCommand)

@@ -40,7 +40,7 @@ def drawn_cases(tables: Tables, kit: Kit, seed: int, budget: int, taken: list[st
 
     for label, state in kit.config.get("edge_cases", {}).items():
         add("edge case", label, puzzle.compact(puzzle.board(state)))
-    drawn = puzzle.formats.draw(POOL + budget, seed)
+    drawn = tables.draw(puzzle, POOL + budget, seed)
     lengths = tables.distances(puzzle, drawn[:POOL])
     for number, index in enumerate(np.argsort(-lengths, kind="stable")[:LONGEST].tolist(), 1):
         add("longest", f"longest answer {number}", drawn[index])

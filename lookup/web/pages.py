@@ -112,14 +112,11 @@ class Explorer:
 
     @staticmethod
     def draws(puzzle: Puzzle) -> bool:
-        """Whether a puzzle answered without a table draws random instances of its own (nine from 5x5)."""
-        if puzzle.storage is not None or puzzle.formats is None:
-            return False
-        try:
-            puzzle.formats.draw(1, 0)
-        except NotImplementedError:
-            return False
-        return True
+        """Whether random positions at any distance are drawn (`Tables.draw`):
+        from a table of every instance, or by the puzzle itself."""
+        if puzzle.storage is not None and puzzle.storage.holds_every_instance:
+            return True
+        return puzzle.draw(0, 0) is not None
 
     def render(self, request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         return squeezed(request, self.templates.TemplateResponse(request, name, context, status_code=status))
@@ -180,8 +177,8 @@ class Explorer:
         text = request.query_params.get("distance", "")
         seed = random.SystemRandom().randrange(2**32)
         try:
-            if self.draws(puzzle) and not text:
-                (state,) = puzzle.formats.draw(1, seed)  # type: ignore[union-attr]  # draws says it has them
+            if not text.strip():  # no distance: a position drawn uniformly from the solvable ones
+                (state,) = await self.worked_out(puzzle, partial(self.tables.draw, puzzle, 1, seed))
             else:
                 drawn = partial(self.tables.sample, puzzle, int(text), 1, seed)  # drawn and searched at size 4
                 (state,), _ = await self.worked_out(puzzle, drawn)

@@ -26,6 +26,7 @@ import numpy as np
 from ..answers import Solution
 from ..contract import Puzzle
 from ..drawing import grid
+from ..draws import bounded, drawn_indices
 from ..roles import Counting, Roles, TerminalView
 from ..storage import TableReader
 from ..text import InputError, shown
@@ -236,6 +237,15 @@ class ClocksAlgebra(Puzzle):
 
     def move_value(self, move: int) -> int:
         return move_number(move)
+
+    def draw(self, count: int, seed: int) -> list[str]:
+        """Settings drawn uniformly from all `positions`^9 (every one is
+        solvable: A is invertible), each dial a digit of its index in base `positions`."""
+        space = self.positions**9
+        bounded(count, "clock settings", exist=space)
+        indices = drawn_indices(space, count, seed)
+        offsets = indices[:, None] // self.positions ** np.arange(8, -1, -1) % self.positions
+        return [self.compact(board) for board in offsets.tolist()]
 
     def distance(self, table: TableReader | None, board: list[int]) -> int:
         return sum(times for _, times in optimal_plan(board, self.positions, self.backward))

@@ -24,6 +24,7 @@ import numpy as np
 from ..answers import Change, Replay, Solution
 from ..contract import Puzzle
 from ..drawing import cells_svg, grid, svg
+from ..draws import bounded, first_distinct
 from ..paths import MOVE_DTYPE
 from ..roles import Counting, PageView, Roles, Storage, TerminalView
 from ..storage import Packed, PatternSearch, TableReader
@@ -41,8 +42,6 @@ BOARDS = 16 * factorial(16)
 GODS_NUMBER = 80
 """The most moves any board needs to reach the classic goal (Brüngger, Marzetta,
 Fukuda and Nievergelt 1999 bounded it; Korf 2008 and Felner et al. proved 80)."""
-MOST_DRAWN = 1_000_000
-"""The most unsolvable boards `sample --distance -1` draws at once."""
 CHUNK = 10_000
 """Solutions listed per pass of the search (each pass searches up to its last one)."""
 
@@ -99,7 +98,8 @@ class FifteenStorage(Storage):
     def sample_space(self, table: TableReader) -> tuple[np.ndarray, Callable[[int], str]]:
         raise InputError(
             "eight at size 4 has no table of every board (16 x 16! of them) to read the hardest boards, or those "
-            "with a unique optimal answer, from; it draws boards at a distance (--distance D) and searches them"
+            "with a unique optimal answer, from; it draws solvable boards uniformly, and searches them for a distance "
+            "(--distance D)"
         )
 
     def distance_sample(self, table: TableReader, distance: int, count: int, seed: int) -> tuple[list[str], int]:
@@ -135,11 +135,8 @@ class FifteenStorage(Storage):
 
     def unsolvable_sample(self, table: TableReader, count: int, seed: int) -> tuple[list[str], int]:
         """Unsolvable boards drawn uniformly (`drawn_boards`); half of every board is one."""
-        if count > MOST_DRAWN:
-            raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
-        draws = drawn_boards(seed, False)
-        drawn = dict.fromkeys(next(draws).compact() for _ in range(count))  # a repeat: about 1 in 10^14
-        return list(drawn), BOARDS // 2
+        bounded(count, "unsolvable boards")
+        return first_distinct((board.compact() for board in drawn_boards(seed, False)), count), BOARDS // 2
 
 
 class FifteenCounting(Counting):
@@ -298,6 +295,11 @@ class Fifteen(Puzzle):
         return Solution(
             self.name, board.compact(), len(indices), list(letters), boards, {"goal": goal.compact()}, None, indices
         )
+
+    def draw(self, count: int, seed: int) -> list[str]:
+        """Solvable boards drawn uniformly, every goal alike (`drawn_boards`), with no search and no table."""
+        bounded(count, "boards")
+        return first_distinct((board.compact() for board in drawn_boards(seed, True)), count)
 
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         """eight under `options`, as eight itself answers them (size 3 is eight's own puzzle)."""

@@ -3,7 +3,8 @@ proof in docs/nine-construction.md): every answer reaches the goal within
 the proven bound B(n) (385 at 9x9, the story's judge allows 999), in
 milliseconds, but is not proven the fewest (`exact` is False): the answers
 say so (`"optimal": false` and the `"bound"`). No table, so nothing counts
-optimal solutions, and stats and samples have nothing to read.
+optimal solutions, and stats and samples at a distance have nothing to read;
+random boards are drawn uniformly from the solvable ones (`draw`).
 
 Many lines are answered together (`construct_numbers` over a batch), each
 exactly as it is answered alone.
@@ -11,7 +12,7 @@ exactly as it is answered alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ import numpy as np
 from ..answers import Replay, Solution
 from ..batch import MAX_WIDTH, PADDING, AnswerColumns
 from ..contract import Puzzle
+from ..draws import MOST_DRAWN, bounded, first_distinct
 from ..roles import ManyAtOnce, Roles
 from ..storage import TableReader
 from .board import Board
@@ -26,21 +28,17 @@ from .construction import bound, construct_numbers
 from .family import AtSize, NineRules
 from .formats import NineFormats
 from .page import NinePage
-from .sizes import compact, meets_class_rule, random_boards
+from .sizes import compact_many, meets_class_rule, random_boards
 from .terminal import ConstructedTerminal
 
 BATCH = 1000
 """Boards constructed together (more only adds memory: the time per board stops falling)."""
+DRAWN_CELLS = 1 << 16
+"""Cells of the boards drawn in one go (`draw`), at least 64 boards: a number fixed by the size, whatever the count."""
+MOST_CHARACTERS = 1 << 27
+"""The most characters of boards drawn at once: 16,382 boards at 64x64 (a contest package draws up to 12,000)."""
 WIDEST_READ = 1024
 """The longest compact form read many lines at once (size 22); longer lines are read one by one."""
-
-
-class ConstructedFormats(NineFormats):
-    """The original formats; the instances of a contest package are drawn, not sampled from a table."""
-
-    def draw(self, count: int, seed: int) -> list[str]:
-        a, b = random_boards(self.puzzle.size, count, np.random.default_rng(seed))
-        return [compact(x, y) for x, y in zip(a, b, strict=True)]
 
 
 class ConstructedMany(ManyAtOnce):
@@ -96,7 +94,7 @@ class ConstructedNine(NineRules, Puzzle):
     """nine at size n >= 5: the construction's answers, within B(n)."""
 
     exact = False
-    roles = Roles(formats=ConstructedFormats, terminal=ConstructedTerminal, page=NinePage, many=ConstructedMany)
+    roles = Roles(formats=NineFormats, terminal=ConstructedTerminal, page=NinePage, many=ConstructedMany)
 
     def __init__(self, n: int, at_size: AtSize) -> None:
         self.take_size(n, at_size)
@@ -135,6 +133,21 @@ class ConstructedNine(NineRules, Puzzle):
         boards = Replay(board, self.bits.goal, numbers, self.apply)
         moves = [self.move_names[number] for number in numbers]
         return Solution(self.name, self.compact(board), len(numbers), moves, boards, self.extra(), indices=numbers)
+
+    def draw(self, count: int, seed: int) -> list[str]:
+        """Boards meeting the class rule (which decides solvability), drawn
+        uniformly (`random_boards`: each class's cells hold their goal's
+        number of 1s in any of the ways alike, the classes apart) in batches
+        of a size fixed by n, repeats passed over."""
+        n, cells = self.size, self.bits.cells
+        bounded(count, f"{n}x{n} boards", min(MOST_DRAWN, MOST_CHARACTERS // (2 * cells + 1)))
+        rng, batch = np.random.default_rng(seed), max(64, DRAWN_CELLS // cells)
+
+        def drawn() -> Iterator[str]:
+            while True:
+                yield from compact_many(*random_boards(n, batch, rng))
+
+        return first_distinct(drawn(), count)
 
     def extra(self) -> dict[str, Any]:
         """What every constructed answer says: not proven the fewest, and the bound it keeps within."""

@@ -156,7 +156,16 @@ def parse_compact(text: str, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def compact(a: np.ndarray, b: np.ndarray) -> str:
-    return " ".join("".join(map(str, matrix.ravel().tolist())) for matrix in (a, b))
+    return compact_many(a[None], b[None])[0]
+
+
+def compact_many(a: np.ndarray, b: np.ndarray) -> list[str]:
+    """The compact forms of boards a[i], b[i] of one size, written together."""
+    count, cells = len(a), a[0].size if len(a) else 0
+    written = np.full((count, 2 * cells + 1), ord(" "), dtype=np.uint8)
+    written[:, :cells] = a.reshape(count, cells) + ord("0")
+    written[:, cells + 1 :] = b.reshape(count, cells) + ord("0")
+    return [row.decode("ascii") for row in written.view(f"S{2 * cells + 1}").ravel().tolist()]
 
 
 def meets_class_rule(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -18,8 +18,8 @@ import numpy as np
 
 from ..answers import Solution
 from ..board_puzzle import BoardMany, BoardPuzzle, BoardStorage
+from ..draws import DRAWN_AT_ONCE, bounded
 from ..storage import TableReader
-from ..text import InputError
 from .board import Board, bits
 from .dense import PATTERN_RANK, PATTERNS, dense_index
 from .family import AtSize, NineRules
@@ -135,8 +135,7 @@ class SizedStorage(BoardStorage):
         puzzle = self.puzzle
         boards = 1 << 2 * puzzle.bits.cells
         exist = boards - int(table.attrs()["reachable_count"])
-        if count > MOST_DRAWN:
-            raise InputError(f"count is {count:,}: at most {MOST_DRAWN:,} unsolvable boards are drawn at once")
+        bounded(count, "unsolvable boards")  # size 4 has 4.3 billion
         rng, found = np.random.default_rng(seed), {}
         while len(found) < min(count, exist):
             drawn = rng.integers(0, boards, size=DRAWN_AT_ONCE, dtype=np.int64)
@@ -199,10 +198,3 @@ class TabledNine(NineRules, BoardPuzzle):
         if self.encode(board) < 0:  # no table index: it breaks the class rule
             return self.unsolvable(board)
         return super().solve(table, board)
-
-
-MOST_DRAWN = 1_000_000
-"""The most unsolvable boards `sample --distance -1` draws at sizes 2 and 4 (size 4 has 4.3 billion)."""
-DRAWN_AT_ONCE = 4096
-"""Boards drawn per turn for `sample --distance -1`: the same whatever the count, so the
-boards come in one order for a seed and a larger count extends a smaller one."""

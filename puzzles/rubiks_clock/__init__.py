@@ -139,6 +139,9 @@ class RubiksClock(Puzzle):
         engine = self.engine()
         return sampling.draw(self.metric, distance, count, seed, unique, engine.distance, engine.count)
 
+    def draw(self, count: int, seed: int) -> list[str]:
+        return sampling.uniform(count, seed)
+
     def variant(self, options: Mapping[str, Any]) -> Puzzle:
         return in_metric(metric_of(options))
 

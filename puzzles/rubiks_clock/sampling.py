@@ -1,8 +1,8 @@
-"""`ninebase sample rubiks-clock`: uniformly random positions at an exact
-distance, drawn by rejection (no table lists the 12^14 positions): positions
-are drawn uniformly from a seed and kept where their distance is asked for,
-up to a budget of positions tried; a distance too rare for the budget is
-refused with its estimated (or known) rarity."""
+"""`ninebase sample rubiks-clock`: uniformly random positions (no table lists
+the 12^14 positions), all of them alike (`uniform`), or at an exact distance,
+drawn by rejection: positions are drawn uniformly from a seed and kept where
+their distance is asked for, up to a budget of positions tried; a distance
+too rare for the budget is refused with its estimated (or known) rarity."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from ..draws import bounded, first_distinct
 from ..text import InputError, plural
 from .known import POSITIONS, at_distance, gods_number
 from .model import BACK_CORNERS, FREE, HOURS
@@ -29,6 +30,13 @@ def positions(seed: int) -> Iterator[np.ndarray]:
         for back, front in BACK_CORNERS:
             dials[:, back] = -dials[:, front] % HOURS
         yield from dials
+
+
+def uniform(count: int, seed: int) -> list[str]:
+    """`count` distinct positions drawn uniformly from all 12^14 (every one is
+    solvable), the first of `positions(seed)`: no distance is worked out."""
+    bounded(count, "rubiks-clock positions")
+    return first_distinct((write_dials(dials) for dials in positions(seed)), count)
 
 
 def draw(

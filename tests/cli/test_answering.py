@@ -1,15 +1,17 @@
 """check, sample, stats, probe and --steps: the commands for setters, judges
-and teachers, through click's runner."""
+and teachers, through click's runner; sample with no distance for every
+puzzle, its --unique, its refusals and its help."""
 
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 
 import counted_readings
 import pytest
 from click.testing import CliRunner
-from every import EVERY_PUZZLE, PLUGIN
+from every import EVERY_PUZZLE, PLUGIN, registered
 
 from ninebase import lookup, puzzles
 from ninebase.lookup.check import OPTIMAL, check_answer
@@ -142,6 +144,75 @@ def test_sample_hardest_and_missing_distances(tables_dir: Path) -> None:
     cube = run(tables_dir, "sample", "cube", "--hardest", "--count", "9")
     assert cube.stdout.splitlines() and all(
         line.split()[:2] in (["2", "1"], ["1", "2"], ["3", "2"], ["2", "3"]) for line in cube.stdout.splitlines()
+    )
+
+
+PLAIN_SAMPLES = [
+    *([name] for name in TABLED),
+    ["nine", "--size", "2"],
+    ["rubiks-clock"],
+    ["rubiks-clock", "--metric", "30"],
+    ["clocks", "--hours", "12", "--backward"],
+    ["nine", "--size", "7"],
+]
+"""Every puzzle with a table, and drawn without one (the 15-puzzle's and 9x9 nine's: their own tests)."""
+
+
+@pytest.mark.parametrize("asked", PLAIN_SAMPLES, ids=" ".join)
+def test_sample_with_no_distance_draws_solvable_instances_ready_for_the_batch(
+    every_table_dir: Path, asked: list[str]
+) -> None:
+    with registered(PLUGIN) if asked == [PLUGIN.name] else nullcontext():
+        first, again, fewer, other = (
+            run(every_table_dir, "sample", *asked, "--count", count, "--seed", seed)
+            for count, seed in (("6", "3"), ("6", "3"), ("4", "3"), ("6", "4"))
+        )
+        solved = run(every_table_dir, "solve", *asked, "--batch", "--json", stdin=first.stdout)
+    instances = first.stdout.splitlines()
+    assert first.exit_code == 0 and first.stderr == "" and len(set(instances)) == 6
+    assert first.stdout == again.stdout != other.stdout and fewer.stdout.splitlines() == instances[:4]
+    answers = [json.loads(line) for line in solved.stdout.splitlines()]
+    assert [answer["state"] for answer in answers] == instances
+    assert all(isinstance(answer["distance"], int) for answer in answers), answers
+
+
+def test_sample_unique_with_no_distance_and_fewer_than_asked(tables_dir: Path, tables: lookup.Tables) -> None:
+    unique = run(tables_dir, "sample", "clocks", "--unique", "--count", "40")
+    instances = unique.stdout.splitlines()
+    assert unique.exit_code == 0 and len(set(instances)) == 28 == sum(tables.stats("clocks")["unique"])
+    assert unique.stderr == "ninebase: only 28 solvable instances with a unique optimal answer exist\n"
+    assert run(tables_dir, "counts", "clocks", stdin=unique.stdout).stdout.split() == ["1"] * 28
+    every = run(tables_dir, "sample", "nine", "--count", "10000")
+    assert len(every.stdout.splitlines()) == 9800 and "only 9,800 solvable instances exist" in every.stderr
+    assert run(tables_dir, "sample", "eight", "--unique").stdout.count("\n") == 10  # the default count: no notice
+
+
+@pytest.mark.parametrize(
+    ("asked", "refusal"),
+    [
+        (["eight", "--distance", "5", "--hardest"], "give --distance D or --hardest, not both"),
+        (["rubiks-clock", "--unique"], "rubiks-clock under these rules is answered by its rules, without a table, so"),
+        (["nine", "--size", "9", "--unique"], "nine under these rules is answered by a construction, without a table"),
+        (["eight", "--size", "4", "--unique"], "eight under these rules has tables that guide its search"),
+        (["rubiks-clock", "--count", "1000001"], "count is 1,000,001: at most 1,000,000 rubiks-clock positions"),
+        (["nine", "--size", "64", "--count", "99999"], "count is 99,999: at most 16,382 64x64 boards are drawn"),
+        (["eight", "--size", "4", "--count", str(10**30)], "at most 1,000,000 boards are drawn at once"),
+        (["sansu", "--count", "0"], "--count"),
+        (["sansu", "--seed", "-1"], "--seed"),
+    ],
+)
+def test_sample_with_no_distance_refuses_in_one_line(tables_dir: Path, asked: list[str], refusal: str) -> None:
+    refused = run(tables_dir, "sample", *asked)
+    assert refused.exit_code == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1
+    assert refusal in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_sample_help_says_a_plain_sample_is_drawn_uniformly(tables_dir: Path) -> None:
+    shown = " ".join(run(tables_dir, "sample", "--help").stdout.split())
+    assert "drawn uniformly at random from all the solvable ones" in shown
+    assert "or with --distance from those whose optimum is exactly DISTANCE" in shown
+    assert (
+        "Random solvable instances, or those that need exactly D moves." in CliRunner().invoke(main, ["--help"]).stdout
     )
 
 

@@ -295,6 +295,38 @@ def test_a_random_position_at_a_distance(client: TestClient, every_tables: looku
         assert distance in root.by_id("message").text
 
 
+@every_puzzle
+def test_a_random_position_with_no_distance_is_any_solvable_one_and_offered(
+    client: TestClient, every_tables: lookup.Tables, name: str
+) -> None:
+    """A blank distance, as the box sends when emptied, or none, as the button
+    sends: a position drawn uniformly from the solvable ones, for every puzzle."""
+    landed = set()
+    for params in ({}, {"distance": ""}, {"distance": " "}) * 2:
+        response = client.get(f"/{name}/random", params=params, follow_redirects=False)
+        assert response.status_code == 303, response.text[:300]
+        landed.add(state_of(response.headers["location"], f"/{name}"))
+    assert len(landed) > 1 and (every_tables.distances(name, sorted(landed)) >= 0).all()
+    page = html(client, f"/{name}")
+    forms = [form for form in page.find_all("form") if form.attrs.get("action") == f"/{name}/random"]
+    assert [form.has("input", name="distance") for form in forms][-1:] == [False]  # the button, after any box
+    assert "drawn uniformly from all that can be solved" in forms[-1].text
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [("nine", {"size": "9"}), ("clocks", {"hours": "12", "backward": "true"}), ("rubiks-clock", {"metric": "30"})],
+)
+def test_a_random_position_with_no_distance_under_other_rules(client: TestClient, name: str, rules: dict) -> None:
+    response = client.get(f"/{name}/random", params=rules, follow_redirects=False)
+    assert response.status_code == 303
+    location = response.headers["location"]
+    chosen = {key: values for key, values in parse_qs(urlsplit(location).query).items() if key != "state"}
+    assert chosen == {key: [value] for key, value in rules.items()}
+    page = html(client, location)
+    assert page.one(class_="position-grid").attrs["data-state"] == state_of(location, f"/{name}")
+
+
 # The cube's pattern editor -------------------------------------------------------------
 NEXT_COLOUR = {"W": "B", "B": "R", "R": "W"}
 

@@ -1,15 +1,20 @@
 """12-hour dials and backward moves (seed 001's closing exercise): the
-algebraic answers against a brute-force search and a replay."""
+algebraic answers against a brute-force search and a replay, and settings
+drawn at random from all of them alike."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from rules import clock_turn
+from uniformity import assert_uniform
 
+from ninebase import lookup, puzzles
 from ninebase.lookup import solve_variant
 from ninebase.lookup.cli import main
 from ninebase.puzzles import InputError
@@ -87,3 +92,24 @@ def test_backward_is_a_flag_and_no_word_for_off_turns_it_on() -> None:
     for value in ("no", "false", "0", "yes", 2):
         with pytest.raises(InputError, match=f"backward is '{value}'; it is on or off: True or False"):
             solve_variant("clocks", "3 3 3 3 3 3 3 3 3", backward=value)
+
+
+def test_drawn_settings_are_every_setting_alike(tables: lookup.Tables) -> None:
+    """With no table, the settings are drawn from all m^9 (all solvable): at
+    12 hours each dial at each hour alike, the dials apart (a chi-square test
+    from a fixed seed); with the IOI dials and backward turns, a count past
+    the 4^9 settings gives each exactly once."""
+    twelve = tables.draw(puzzles.get("clocks").variant({"hours": "12"}), 3000, seed=12)
+    drawn = np.array([text.split() for text in twelve], dtype=int)
+    assert len(set(twelve)) == 3000
+    for dial in range(9):
+        assert_uniform(np.bincount(drawn[:, dial], minlength=13)[1:].tolist(), [1] * 12, f"dial {dial + 1}")
+    backward = tables.draw(puzzles.get("clocks").variant({"backward": True}), 10**6, seed=1)
+    every = {" ".join(setting) for setting in itertools.product(("3", "6", "9", "12"), repeat=9)}
+    assert len(backward) == 4**9 and set(backward) == every
+    for text in twelve[:30]:
+        solution = solve_variant("clocks", text, hours=12)
+        replayed = tuple(int(value) for value in text.split())
+        for move in solution.moves:
+            replayed = clock_turn(replayed, move, 12)
+        assert replayed == (12,) * 9

@@ -4,7 +4,8 @@ goal against a breadth-first search over the rules written again apart
 (tests/fifteen_rules.py), every solution replayed on that model, counts against a
 breadth-first count, bad input in one line, unsolvable boards answered,
 size 3 byte for byte as before, size 5 refused, the table built on first
-use, verified, and refused when damaged.
+use, verified, and refused when damaged; samples at a distance and with none
+(boards solvable by the test's own parity rule, goals and empty cells alike).
 
 The pattern tables are built once per session (`fifteen_tables_dir`, about
 15 s of CPU); the searches here are of boards near their goals.
@@ -17,18 +18,21 @@ import random
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from damaged_tables import flip_byte
 from fifteen_rules import CLASSIC, distances_near, goal_of, moves_from, replay
 from starlette.testclient import TestClient
+from uniformity import assert_uniform
 
-from ninebase import lookup
+from ninebase import lookup, puzzles
 from ninebase.lookup.web import create_app
 from ninebase.puzzles.eight import fifteen
 
 NINEBASE = str(Path(sys.executable).parent / "ninebase")
+FIFTEEN = puzzles.get("eight").variant({"size": 4})
 BAD = {
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15": "a 4x4 board has 16 numbers, not 15",
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15": "the number 15 is on the board twice (cells 15 and 16)",
@@ -232,3 +236,25 @@ def test_sample_draws_boards_at_a_distance_and_unsolvable_ones_and_refuses_rare_
     for refused in (rare, hardest):
         assert refused.returncode == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1
     assert "fewer than 1 in" in rare.stderr
+
+
+def test_sample_with_no_distance_draws_solvable_boards_of_every_goal_alike(fifteen_tables_dir: Path) -> None:
+    """4,000 boards from a fixed seed, no search: each solvable by the test's own
+    parity rule, each once, and the goal (the missing number) and the empty
+    cell's place each alike over the 16 (a chi-square test): for every goal
+    half the arrangements with the empty cell at any place are solvable."""
+    with lookup.Tables(fifteen_tables_dir) as tables:
+        drawn = [tuple(map(int, line.split())) for line in tables.draw(FIFTEEN, 4000, seed=38)]
+    assert len(set(drawn)) == 4000 and all(solvable(board) for board in drawn)
+    goals = Counter(goal_of(board).index(0) for board in drawn)
+    empty = Counter(board.index(0) for board in drawn)
+    assert_uniform([goals[cell] for cell in range(16)], [1] * 16, "the goals")
+    assert_uniform([empty[cell] for cell in range(16)], [1] * 16, "the empty cell")
+    sampled = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--count", "3", "--seed", "2")
+    assert sampled.returncode == 0 and sampled.stderr == ""
+    solved = run(fifteen_tables_dir, "solve", "eight", "--size", "4", "--batch", "--json", stdin=sampled.stdout)
+    for line, answer in zip(sampled.stdout.splitlines(), map(json.loads, solved.stdout.splitlines()), strict=True):
+        board = tuple(map(int, line.split()))
+        assert answer["state"] == line and replay(board, "".join(answer["moves"])) == goal_of(board)
+    fewer = run(fifteen_tables_dir, "sample", "eight", "--size", "4", "--count", "2", "--seed", "2")
+    assert fewer.stdout.splitlines() == sampled.stdout.splitlines()[:2]

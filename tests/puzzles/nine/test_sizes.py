@@ -11,6 +11,7 @@ import random
 import re
 from collections import deque
 
+import nine_rules
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,7 @@ from nine_rules import Matrix, classes, documented_bound, operate, random_solvab
 from ninebase import lookup
 from ninebase.puzzles.nine.construction import UnsolvableBoard, bound, construct, construct_many
 from ninebase.puzzles.nine.dense import dense_index
-from ninebase.puzzles.nine.sizes import compact, operation_names, parse_compact, unsolvable_reason
+from ninebase.puzzles.nine.sizes import compact, compact_many, operation_names, parse_compact, unsolvable_reason
 from ninebase.puzzles.nine.writing import shortened
 from ninebase.puzzles.text import InputError
 
@@ -186,6 +187,13 @@ def test_compact_form_round_trip(sized: tuple[int, str]) -> None:
     a, b = parse_compact(text, n)
     assert compact(a, b) == text
     assert a.tolist() == [[int(cells[r * n + c]) for c in range(n)] for r in range(n)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 9).flatmap(lambda n: st.lists(solvable_boards(st.just(n)), min_size=1, max_size=6)))
+def test_boards_written_together_are_written_as_one_by_one(boards: list[tuple[Matrix, Matrix]]) -> None:
+    a, b = (np.array(matrices, dtype=np.int8) for matrices in zip(*boards, strict=True))
+    assert compact_many(a, b) == [nine_rules.written(*board) for board in boards]
 
 
 @pytest.mark.parametrize(
