@@ -3,7 +3,10 @@
 `pattern_tables.pattern_table`'s search in C, over placements numbered by rank (`placements.rank`), as the
 NumPy one in `pattern_tables` does it over cell << 4i numbers (the tests
 hold the two to the same tables). Seven tiles take about 30 s of CPU here
-and 440 MB, where the NumPy search took 130 s and 1.3 GB.
+and 440 MB, where the NumPy search took 130 s and 1.3 GB. One thread: a
+level's placements shared among two threads took 28 s wall for a seven-tile
+table but 56 s of CPU, the next level's marks made with an atomic OR (44 s
+alone), where CI's two test processes each build the tables at once.
 
 Per placement, `seen` holds the empty cell's places settled so far; each
 level is one pass over every placement: those whose newly reached places are
@@ -11,9 +14,7 @@ not all seen are spread through the free cells (moves of other tiles cost
 nothing), settled at this level, and each tile next to a settled place moves
 into it (a move of the group's tiles costs 1), its new placement's rank the
 old one plus what that move changes (as the search's kernel works it out),
-the place it left reached for the next level. A level's placements are
-shared among threads, a block at a time, each settling its own and marking
-the next level's with an atomic OR.
+the place it left reached for the next level.
 """
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uintptr_t
@@ -21,13 +22,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uintptr_t
 from ninebase.puzzles.storage import UNREACHABLE
 
 cdef extern from *:
-    """
-    static inline void or_atomically(uint16_t* place, uint16_t bits) {
-        __atomic_fetch_or(place, bits, __ATOMIC_RELAXED);
-    }
-    """
     int lowest_bit "__builtin_ctz"(unsigned int) nogil
-    void or_atomically(uint16_t* place, uint16_t bits) nogil
 
 cdef uint8_t UNSET = UNREACHABLE
 cdef int[4] STEP
@@ -45,26 +40,18 @@ cdef inline unsigned spread(unsigned places, unsigned free) noexcept nogil:
         places = grown
 
 
-cdef enum:
-    BLOCK = 4096  # placements a thread takes at a time: the reached ones cluster, so the threads take turns
-
-
 cdef int64_t level(
-    int tiles, const int64_t* weight, int part, int parts, int64_t size, int distance,
+    int tiles, const int64_t* weight, int64_t size, int distance,
     uint8_t* distances, uint16_t* seen, uint16_t* reached, uint16_t* following,
 ) noexcept nogil:
-    """Settle the placements `reached` at `distance` in every `parts`-th
-    block from the `part`-th and mark what their tiles' moves reach in
-    `following` (at once: another thread settling other placements may mark
-    the same); return how many were settled."""
+    """Settle the placements `reached` at `distance` and mark what their
+    tiles' moves reach in `following`; return how many were settled."""
     cdef int64_t placement, rest, digit, change, settled = 0
     cdef int tile, other, cell, to, way, passed
     cdef int cells[16]
     cdef int tile_at[16]
     cdef unsigned new, taken, free, places
     for placement in range(size):
-        if (placement // BLOCK) % parts != part:
-            continue
         new = reached[placement]
         if new == 0:
             continue
@@ -106,14 +93,13 @@ cdef int64_t level(
                             change += -weight[tile] if other < tile else weight[other]
                     if way == 0:
                         change = -change
-                or_atomically(&following[placement + change], 1u << cell)
+                following[placement + change] |= 1u << cell
     return settled
 
 
-def settle(int tiles, tuple weights, int part, int parts, int distance, distances, seen, reached, following):
-    """`level` over one thread's blocks (the `part`-th of every `parts`),
-    the GIL let go; the arrays as `pattern_tables.pattern_table` makes them.
-    How many placements it settled."""
+def settle(int tiles, tuple weights, int distance, distances, seen, reached, following):
+    """`level`, the GIL let go; the arrays as `pattern_tables.pattern_table`
+    makes them. How many placements it settled."""
     cdef int64_t weight[16]
     cdef int tile
     for tile in range(tiles):
@@ -124,5 +110,5 @@ def settle(int tiles, tuple weights, int part, int parts, int distance, distance
     cdef uint16_t* following_at = <uint16_t*><uintptr_t>following.ctypes.data
     cdef int64_t settled, size = distances.size
     with nogil:
-        settled = level(tiles, weight, part, parts, size, distance, distances_at, seen_at, reached_at, following_at)
+        settled = level(tiles, weight, size, distance, distances_at, seen_at, reached_at, following_at)
     return settled

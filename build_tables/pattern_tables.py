@@ -18,9 +18,7 @@ the tiles, the least over the empty cell's places (255: no placement).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -34,14 +32,11 @@ _STEPS = ((-4, 4), (4, 4), (-1, 1), (1, 1))
 """Per way a tile can move (the change of its cell): the steps it may not cross (rows of 4 or columns of 1)."""
 
 
-def pattern_table(homes: Sequence[int], threads: int | None = None) -> np.ndarray:
+def pattern_table(homes: Sequence[int]) -> np.ndarray:
     """The table of one group: per placement (by `placements.rank`) the
-    fewest moves of its tiles home, by the compiled search, each level's
-    placements shared among `threads` threads (by default one per core this
-    process may use)."""
+    fewest moves of its tiles home, by the compiled search."""
     from .pattern_kernel import settle  # compiled with the package, as the search is
 
-    threads = threads or len(os.sched_getaffinity(0))
     tiles = len(homes)
     size = placements(tiles)
     distances = np.full(size, UNREACHABLE, dtype=np.uint8)
@@ -49,14 +44,9 @@ def pattern_table(homes: Sequence[int], threads: int | None = None) -> np.ndarra
     levels = (np.zeros(size, dtype=np.uint16), np.zeros(size, dtype=np.uint16))  # reached at this level, the next
     levels[0][rank(homes)] = _FULL & ~sum(1 << home for home in homes)  # home, the empty cell anywhere else
     distance = 0
-    with ThreadPoolExecutor(threads) as pool:
-        while True:
-            reached, following = levels[distance % 2], levels[(distance + 1) % 2]
-            arguments = (tiles, weights(tiles), threads, distance, distances, seen, reached, following)
-            parts = [pool.submit(settle, *arguments[:2], part, *arguments[2:]) for part in range(threads)]
-            if not sum(part.result() for part in parts):
-                return distances
-            distance += 1
+    while settle(tiles, weights(tiles), distance, distances, seen, levels[distance % 2], levels[(distance + 1) % 2]):
+        distance += 1
+    return distances
 
 
 def reference_pattern_table(homes: Sequence[int]) -> np.ndarray:

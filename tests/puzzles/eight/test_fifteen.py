@@ -110,13 +110,6 @@ def test_the_compiled_pattern_search_builds_the_numpy_one_s_tables(homes: tuple[
     assert np.array_equal(builder.pattern_table(homes), builder.reference_pattern_table(homes))
 
 
-def test_the_compiled_pattern_search_builds_the_same_table_on_any_number_of_threads() -> None:
-    homes = (2, 3, 6, 7, 11)
-    alone = builder.pattern_table(homes, 1)
-    for threads in (2, 3):
-        assert np.array_equal(builder.pattern_table(homes, threads), alone)
-
-
 def test_a_distance_has_the_parity_of_the_tiles_steps_from_home_and_is_stored_halved() -> None:
     """What `halved` relies on, over every placement of five tiles: the lost bit is the steps' parity."""
     homes = (2, 3, 6, 7, 11)
