@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,8 +24,8 @@ from ninebase.lookup.tablefile import TableError, TableFile, table_path
 from ninebase.puzzles import SINGLE_SEARCH, Puzzle, Search
 from ninebase.puzzles.storage import UNREACHABLE, PatternSearch
 
-from .engine import ProgressCallback, SearchResult, breadth_first
-from .pattern_tables import pattern_table
+from .engine import SearchResult, breadth_first
+from .pattern_tables import all_pattern_tables
 from .writer import PARTIAL_GLOB, write_table
 
 LOCK_NAME = ".ninebase-build.lock"
@@ -82,13 +82,18 @@ def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory |
     started = time.perf_counter()
     groups = {}
     counted = []
-    for group, search in puzzle.storage.searches().items():
+    searches = puzzle.storage.searches()
+    patterns = pattern_results(name, searches, progress)
+    for group, search in searches.items():
         label = name if group == SINGLE_SEARCH else f"{name} {group}"
         counting = group in puzzle.storage.counted_groups()
-        with progress(label, search.state_count) if progress else nullcontext() as bar:
-            result = run_search(search, bar.update if bar else None, counting)
-            if bar:  # the states never reached are settled too
-                bar.update(search.state_count - result.reachable_count)
+        if isinstance(search, PatternSearch):
+            result = patterns[group]
+        else:
+            with progress(label, search.state_count) if progress else nullcontext() as bar:
+                result = breadth_first(search, bar.update if bar else None, counting)
+                if bar:  # the states never reached are settled too
+                    bar.update(search.state_count - result.reachable_count)
         group_attrs = {
             "state_count": search.state_count,
             "reachable_count": result.reachable_count,
@@ -115,16 +120,23 @@ def build_one(puzzle: Puzzle | str, directory: Path, progress: ProgressFactory |
     return BuildReport(name, states, int(histogram.sum()), len(histogram) - 1, seconds, size, rules)
 
 
-def run_search(search: Search | PatternSearch, progress: ProgressCallback | None, counting: bool) -> SearchResult:
-    """One search's results: the BFS engine's, or a pattern table's 0-1
-    search (`pattern_tables`: no parent moves, nothing counted)."""
-    if not isinstance(search, PatternSearch):
-        return breadth_first(search, progress, counting)
-    distance = pattern_table(search.homes)
-    histogram = np.bincount(distance[distance != UNREACHABLE]).astype(np.int64)
-    if progress:
-        progress(int(histogram.sum()))
-    return SearchResult(distance, np.zeros(0, dtype=np.uint8), histogram)
+def pattern_results(
+    name: str, searches: Mapping[str, Search | PatternSearch], progress: ProgressFactory | None
+) -> dict[str, SearchResult]:
+    """The results of the pattern tables among a puzzle's searches (a search
+    guided by tables: no parent moves, nothing counted), built at once on
+    the cores there are (`all_pattern_tables`), one progress line for them all."""
+    patterns = {group: search for group, search in searches.items() if isinstance(search, PatternSearch)}
+    if not patterns:
+        return {}
+    total = sum(search.state_count for search in patterns.values())
+    with progress(f"{name} patterns", total) if progress else nullcontext() as bar:
+        tables = all_pattern_tables([search.homes for search in patterns.values()], bar.update if bar else None)
+    results = {}
+    for group, distance in zip(patterns, tables, strict=True):
+        histogram = np.bincount(distance[distance != UNREACHABLE]).astype(np.int64)
+        results[group] = SearchResult(distance, np.zeros(0, dtype=np.uint8), histogram)
+    return results
 
 
 @contextmanager

@@ -33,9 +33,8 @@ from ninebase.puzzles import SINGLE_SEARCH
 from ninebase.puzzles.contract import Puzzle
 from ninebase.puzzles.storage import UNREACHABLE, Packed, PatternSearch, Search
 
-from . import ProgressBar, ProgressFactory
-from .engine import ProgressCallback, count_paths
-from .pattern_tables import pattern_table
+from . import ProgressBar, ProgressFactory, pattern_results
+from .engine import ProgressCallback, SearchResult, count_paths
 
 CHUNK = 1 << 20
 STAGES = 4
@@ -165,10 +164,12 @@ def _verify(puzzle: Puzzle, path: Path, progress: ProgressFactory | None) -> str
             raise VerificationError(f"{path}: holds the groups {sorted(layout)}, expected {sorted(searches)}")
         total = np.zeros(0, dtype=np.int64)
         states = 0
+        rebuilt = pattern_results(name, searches, progress)  # a pattern table is built again, all of them at once
         for group, search in searches.items():
             label = name if group == SINGLE_SEARCH else f"{name} {group}"
             with progress(label, STAGES * search.state_count) if progress else nullcontext() as bar:
-                distance = check_group(puzzle, table, group, search, layout[group], Stages(bar, search.state_count))
+                stages = Stages(bar, search.state_count)
+                distance = check_group(puzzle, table, group, search, layout[group], stages, rebuilt.get(group))
             histogram = np.bincount(distance[distance != UNREACHABLE])
             check_histogram(table.group_attrs(group), histogram, search.state_count, f"{path} group {group}")
             if group in puzzle.storage.distance_groups():
@@ -180,16 +181,24 @@ def _verify(puzzle: Puzzle, path: Path, progress: ProgressFactory | None) -> str
 
 
 def check_group(
-    puzzle: Puzzle, table: TableFile, group: str, search: Search | PatternSearch, datasets: list[str], stages: Stages
+    puzzle: Puzzle,
+    table: TableFile,
+    group: str,
+    search: Search | PatternSearch,
+    datasets: list[str],
+    stages: Stages,
+    rebuilt: SearchResult | None = None,
 ) -> np.ndarray:
     """Check one search group of a table against the search and the puzzle's
     storage; return its distances (raise VerificationError where it fails).
-    A pattern table is built again and compared: its 0-1 search has no
-    parent moves to check invariants by."""
+    A pattern table is compared with the same table `rebuilt`: its 0-1
+    search has no parent moves to check invariants by."""
     where = f"{table.path} group {group}"
     stored = {dataset: table.read_packed(group, dataset) for dataset in datasets}
     if isinstance(search, PatternSearch):
-        distance = pattern_table(search.homes)
+        if rebuilt is None:
+            raise ValueError(f"the pattern table {group} was not built again to compare")
+        distance = rebuilt.distance
         for _ in range(STAGES - 1):
             stages.end_stage()
         compared(where, stored, puzzle.storage.store(group, distance, np.zeros(0, dtype=np.uint8)), stages)
