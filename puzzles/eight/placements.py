@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -27,6 +28,7 @@ def placements(tiles: int) -> int:
     return math.perm(CELLS, tiles)
 
 
+@cache
 def weights(tiles: int) -> tuple[int, ...]:
     """What one step of each digit of a rank is worth: the i-th tile's
     digit counts the 16 - i cells the earlier tiles leave free, and the last
@@ -61,15 +63,16 @@ def halved(table: np.ndarray) -> np.ndarray:
     return np.minimum(table >> 1, MOST_HALF).astype(np.uint8)
 
 
+COLOUR = tuple((cell // SIDE + cell % SIDE) % 2 for cell in range(CELLS))
+"""Each cell's colour on a chessboard: a step changes it, so the steps between two cells have the parity of
+their colours' difference."""
+
+
 def parity(cells: Sequence[int], homes: Sequence[int]) -> int:
-    """The parity of the tiles' row and column steps from their homes: that of the group's distance (`halved`)."""
-    return (
-        sum(
-            abs(cell // SIDE - home // SIDE) + abs(cell % SIDE - home % SIDE)
-            for cell, home in zip(cells, homes, strict=True)
-        )
-        % 2
-    )
+    """The parity of the tiles' row and column steps from their homes (each
+    tile's steps have that of its cell's and home's colours): that of the
+    group's distance (`halved`)."""
+    return (sum(COLOUR[cell] for cell in cells) + sum(COLOUR[home] for home in homes)) % 2
 
 
 def table_value(table: np.ndarray, cells: Sequence[int], homes: Sequence[int]) -> int:
