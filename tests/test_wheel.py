@@ -48,14 +48,15 @@ def test_the_wheel_and_the_sdist_carry_every_runtime_file(wheel: Path, tmp_path:
     assert {name.split("/")[0] for name in names} == {"ninebase", "ninebase-0.1.0.dist-info"}  # one import package
     packages = [path.parent.relative_to(ROOT) for folder in FOLDERS for path in (ROOT / folder).rglob("__init__.py")]
     assert all(f"ninebase/{package.as_posix()}/__init__.py" in names for package in packages)  # none left out
-    assert any(name.startswith("ninebase/puzzles/eight/fifteen_kernel.") and name.endswith(".so") for name in names)
+    for compiled in ("puzzles/eight/fifteen_kernel.", "build_tables/pattern_kernel."):  # the search, the tables' build
+        assert any(name.startswith(f"ninebase/{compiled}") and name.endswith(".so") for name in names), compiled
     code = "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))"
     subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, check=True, timeout=300, capture_output=True)
     (sdist,) = tmp_path.glob("ninebase-*.tar.gz")
     with tarfile.open(sdist) as archive:
         members = {member.split("/", 1)[1] for member in archive.getnames() if "/" in member}
     assert all(name in members for name in RUNTIME_FILES)
-    assert {"setup.py", "puzzles/eight/fifteen_kernel.pyx"} <= members  # the sdist compiles the 4x4 search
+    assert {"setup.py", "puzzles/eight/fifteen_kernel.pyx", "build_tables/pattern_kernel.pyx"} <= members
 
 
 def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Path) -> None:
@@ -84,6 +85,12 @@ def test_an_installed_wheel_builds_serves_and_answers(wheel: Path, tmp_path: Pat
     solved = subprocess.run([ninebase, "solve", "sansu", "175426839", "--json"], cwd=elsewhere, env=env,
                             capture_output=True, text=True, check=True)  # fmt: skip
     assert '"distance": 5' in solved.stdout
+    pattern = (
+        "from ninebase.build_tables.pattern_tables import pattern_table as p; t = p((0, 5, 15)); print(t.size, t.max())"
+    )
+    compiled = subprocess.run([str(venv / "bin" / "python"), "-c", pattern], cwd=elsewhere, env=env,
+                              capture_output=True, text=True, check=True)  # fmt: skip
+    assert compiled.stdout.split()[0] == "3360" and int(compiled.stdout.split()[1]) < 255  # the compiled build
     port = free_port()
     with running([ninebase, "serve", "--port", str(port)], env=env, cwd=elsewhere) as base:
         for path, needle in [("/", "eight"), ("/eight?state=123069478", 'id="distance"'),
