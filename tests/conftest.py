@@ -5,6 +5,7 @@ the `puzzle` fixture (see `every.py`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,12 +26,17 @@ def tables_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def fifteen_tables_dir(tables_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's tables and eight-4's pattern tables (about 15 s of
-    CPU), built only for the tests that ask for them."""
+    """The session's tables and eight-4's pattern tables (about 60 s of
+    CPU), built only for the tests that ask for them, and once a run: the
+    test processes of one run (pytest-xdist's workers, whose temporary
+    directories share a parent) build them into one directory, where the
+    builder's lock lets the first build and the others find them built."""
+    run = tmp_path_factory.getbasetemp()
+    shared = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "eight-4"
+    build_tables.build([puzzles.get("eight").variant({"size": 4})], shared)
     directory = tmp_path_factory.mktemp("fifteen-tables")
-    for path in tables_dir.glob("*.h5"):
+    for path in [*tables_dir.glob("*.h5"), shared / "eight-4.h5"]:
         shutil.copy(path, directory)
-    build_tables.build([puzzles.get("eight").variant({"size": 4})], directory)
     return directory
 
 
