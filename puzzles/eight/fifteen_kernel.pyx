@@ -19,7 +19,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 import numpy as np
 
-from ninebase.puzzles.eight.placements import placements, view
+from ninebase.puzzles.eight.placements import view
 
 cdef enum:
     FOUND = -1
@@ -188,12 +188,8 @@ cdef int view_setup(View* view, object prepared, tuple tables, int home) except 
     copied(&view.between[0][0][0], prepared.between, 16 * 4 * 3)
     copied(view.index, prepared.index, 3)
     copied(view.value, prepared.value, 3)
-    sizes = [0, 0, 0]
-    for tile in range(16):
-        if tile != home:
-            sizes[view.group[tile]] += 1
     for tile in range(17):
-        view.table[tile] = NULL if tile == home or tile == OFF else table_of(tables[view.group[tile]], placements(sizes[view.group[tile]]))
+        view.table[tile] = NULL if tile == home or tile == OFF else table_of(tables[view.group[tile]], prepared.lengths[view.group[tile]])
     return 0
 
 

@@ -106,6 +106,8 @@ class View:
     """[3]: each group's rank now."""
     value: np.ndarray
     """[3]: each group's distance now (`table_value`)."""
+    lengths: tuple[int, ...]
+    """Each group's table's length (`placements` of its tiles)."""
 
 
 def view(
@@ -152,4 +154,4 @@ def view(
         homes[number[tile]].append(seen_as[tile])
     index = np.array([rank(placed[g]) for g in range(3)], dtype=np.int32)
     value = np.array([table_value(tables[g], placed[g], homes[g]) for g in range(3)], dtype=np.int32)
-    return View(group, step, passed, between, index, value)
+    return View(group, step, passed, between, index, value, tuple(placements(size) for size in sizes))
